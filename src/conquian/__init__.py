@@ -1,0 +1,55 @@
+"""conquian: the rules of Conquian and Foster's Cooncan as an immutable state machine.
+
+>>> import conquian
+>>> conquian.card("5H"), conquian.parse_action("take 5H")
+(card('5H'), parse_action('take 5H'))
+"""
+
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
+from .combos import Combination, Kind, Order
+from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
+from .game import new_game, shuffle
+from .rules import ConquianRules, CooncanRules, Rules
+from .state import Outcome, PlayerView, Result, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "JOKER",
+    "Action",
+    "Borrow",
+    "Card",
+    "Combination",
+    "ConquianError",
+    "ConquianRules",
+    "CooncanRules",
+    "Discard",
+    "Draw",
+    "Face",
+    "Force",
+    "IllegalActionError",
+    "Kind",
+    "Meld",
+    "NamedJoker",
+    "NotationError",
+    "Order",
+    "Outcome",
+    "Pass",
+    "PlayerView",
+    "RecordError",
+    "Result",
+    "Rules",
+    "RulesError",
+    "State",
+    "Suit",
+    "Take",
+    "card",
+    "cards",
+    "joker",
+    "make_pack",
+    "new_game",
+    "parse_action",
+    "pip_value",
+    "shuffle",
+]

@@ -1,0 +1,302 @@
+"""The typed actions shared by every game, and their text notation.
+
+Seven small frozen values make the whole vocabulary: `Take`, `Pass`, `Draw`,
+`Meld`, `Borrow`, `Force` and `Discard`. Each has one canonical text form,
+`str(action)`, which `parse_action` reads back:
+
+>>> parse_action("meld 6h 4H 5♥")
+parse_action('meld 4H 5H 6H')
+>>> str(Force(card("6S"), onto=1)), str(Meld(cards("7H"), onto=2))
+('force 6S @1', 'meld 7H @2')
+>>> all(parse_action(str(a)) == a for a in (Pass(), Draw(), Borrow(card("10S"), source=0)))
+True
+
+A meld's cards are a set: their order in the text does not matter. The
+canonical form lists cards in canonical order, except that an ace follows
+the king of its suit when the meld has that king but not the two (``meld QS
+KS AS``); jokers come last. Meld references (``@2``) are indices into
+`state.table`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import Card, Face, card, parse_face, sort_key
+from .errors import NotationError
+
+__all__ = [
+    "Action",
+    "Borrow",
+    "Discard",
+    "Draw",
+    "Force",
+    "Meld",
+    "Pass",
+    "Take",
+    "parse_action",
+]
+
+
+def canonical_faces(faces: Iterable[Face]) -> tuple[Face, ...]:
+    """The cards of a meld action in canonical order (see the module docstring)."""
+    ordered = sorted(faces, key=sort_key)
+    if not ordered:
+        raise ValueError("a meld needs at least one card")
+    ranks_by_suit: dict[object, set[int]] = {}
+    for f in ordered:
+        ranks_by_suit.setdefault(f.suit, set()).add(f.rank)
+    high_suits = {s for s, ranks in ranks_by_suit.items() if 13 in ranks and 2 not in ranks}
+    if not any(type(f) is Card and f.rank == 1 and f.suit in high_suits for f in ordered):
+        return tuple(ordered)
+
+    def key(f: Face) -> tuple[int, int]:
+        if type(f) is Card and f.rank == 1 and f.suit in high_suits:
+            return (0, sort_key(f) + 13)
+        return (0 if type(f) is Card else 1, sort_key(f))
+
+    return tuple(sorted(ordered, key=key))
+
+
+def _at(index: int) -> str:
+    return f"@{index}"
+
+
+@attrs.frozen(repr=False)
+class Take:
+    """Take the card on offer (two-hand) or a card of the stock (Cooncan): ``take 5H``.
+
+    >>> str(Take(card("5H")))
+    'take 5H'
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Refuse the card on offer (two-hand, T5–T7): ``pass``.
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Draw:
+    """Draw the top card of the pack, unseen by the others (Cooncan, M2): ``draw``.
+
+    >>> str(Draw())
+    'draw'
+    """
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Meld:
+    """Lay down a new combination, or add cards to one's own combination `onto`.
+
+    ``meld 4H 5H 6H`` lays a new one; ``meld 7H @2`` adds to meld 2 of the
+    table; ``meld 9H @3 shift`` first shifts the end joker of meld 3 (M9).
+    Jokers are named: ``meld 5D 6D JK=4D``.
+
+    >>> Meld(cards("6H 4H 5H")) == parse_action("meld 4H 5H 6H")
+    True
+    >>> str(Meld((card("9H"),), onto=3, shift=True))
+    'meld 9H @3 shift'
+    """
+
+    cards: tuple[Face, ...] = attrs.field(converter=canonical_faces)
+    onto: int | None = None
+    shift: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.shift and self.onto is None:
+            raise ValueError("a joker shift needs the meld it is made on (onto)")
+        if self.onto is not None and self.onto < 0:
+            raise ValueError(f"a meld index is 0 or more (got {self.onto})")
+
+    def __str__(self) -> str:
+        text = "meld " + " ".join(map(str, self.cards))
+        if self.onto is not None:
+            text += f" {_at(self.onto)}"
+        return text + " shift" if self.shift else text
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Borrow:
+    """Take a card back from one's own combination `source` to meld it anew (T9).
+
+    >>> str(Borrow(card("10S"), source=0))
+    'borrow 10S @0'
+    """
+
+    card: Card
+    source: int
+
+    def __str__(self) -> str:
+        return f"borrow {self.card} {_at(self.source)}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Force:
+    """Put a card onto another player's combination `onto`, which must take it (T10, M5).
+
+    ``force 6S @1``; a joker is named, ``force JK=10H @0``; ``force 9H @0
+    shift`` first shifts the end joker of meld 0 (M9).
+
+    >>> str(Force(card("9H"), onto=0, shift=True))
+    'force 9H @0 shift'
+    """
+
+    card: Face
+    onto: int
+    shift: bool = False
+
+    def __str__(self) -> str:
+        text = f"force {self.card} {_at(self.onto)}"
+        return text + " shift" if self.shift else text
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@attrs.frozen(repr=False)
+class Discard:
+    """End the turn by laying a hand card face up: ``discard KD``.
+
+    >>> str(Discard(card("KD")))
+    'discard KD'
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+Action = Take | Pass | Draw | Meld | Borrow | Force | Discard
+"""Any of the seven actions."""
+
+_TOKEN = re.compile(r"\S+")
+_VERBS = ("take", "pass", "draw", "meld", "borrow", "force", "discard")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text notation (DESIGN.md; RULES.md C2, E2).
+
+    Verbs, cards and ``shift`` are case-insensitive. Bad text raises
+    `NotationError` naming the bad token and its column.
+
+    >>> parse_action("Force JK=10h @0")
+    parse_action('force JK=10H @0')
+    >>> parse_action("meld 4H 5H @x")
+    Traceback (most recent call last):
+    ...
+    conquian.errors.NotationError: bad meld index '@x' at column 11: write @ and a number, as @2
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is text, not {type(text).__name__}", token=repr(text))
+    tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+    if not tokens:
+        raise NotationError("empty action: write one of " + ", ".join(_VERBS), token="")
+    (verb, column), args = tokens[0], tokens[1:]
+    verb = verb.lower()
+
+    def fail(message: str, token: str, col: int) -> NotationError:
+        return NotationError(f"{message} at column {col}", token=token, column=col)
+
+    def one_card(kind: str) -> Card:
+        if not args:
+            raise fail(f"'{verb}' needs a card, as '{verb} 5H'", verb, column)
+        token, col = args.pop(0)
+        return card(token, column=col)
+
+    def index() -> int:
+        if not args:
+            raise fail(f"'{verb}' needs a meld index, as @0", verb, column)
+        token, col = args.pop(0)
+        if not re.fullmatch(r"@\d{1,6}", token):
+            raise NotationError(
+                f"bad meld index {token!r} at column {col}: write @ and a number, as @2",
+                token=token,
+                column=col,
+            )
+        return int(token[1:])
+
+    def shift() -> bool:
+        if args and args[0][0].lower() == "shift":
+            args.pop(0)
+            return True
+        return False
+
+    action: Action
+    if verb == "pass":
+        action = Pass()
+    elif verb == "draw":
+        action = Draw()
+    elif verb == "take":
+        action = Take(one_card("take"))
+    elif verb == "discard":
+        action = Discard(one_card("discard"))
+    elif verb == "borrow":
+        taken = one_card("borrow")
+        action = Borrow(taken, source=index())
+    elif verb == "force":
+        if not args:
+            raise fail("'force' needs a card, as 'force 6S @1'", verb, column)
+        token, col = args.pop(0)
+        forced = parse_face(token, column=col)
+        action = Force(forced, onto=index(), shift=shift())
+    elif verb == "meld":
+        faces: list[Face] = []
+        while args and not args[0][0].startswith("@") and args[0][0].lower() != "shift":
+            token, col = args.pop(0)
+            faces.append(parse_face(token, column=col))
+        if not faces:
+            raise fail("'meld' needs cards, as 'meld 4H 5H 6H'", verb, column)
+        onto = index() if args and args[0][0].startswith("@") else None
+        is_shift = shift()
+        if is_shift and onto is None:
+            raise fail("'shift' needs a meld index before it, as 'meld 9H @3 shift'", "shift", col)
+        action = Meld(tuple(faces), onto=onto, shift=is_shift)
+    else:
+        raise NotationError(
+            f"unknown action {tokens[0][0]!r} at column {column}: use one of " + ", ".join(_VERBS),
+            token=tokens[0][0],
+            column=column,
+        )
+    if args:
+        token, col = args[0]
+        raise fail(f"unexpected {token!r} after '{action}'", token, col)
+    return action
+

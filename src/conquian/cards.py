@@ -1,0 +1,319 @@
+"""Cards, jokers, packs and their notation (RULES.md C1, C2, C4, M7).
+
+A `Card` is a rank and a suit, or the joker. Cards are small frozen values:
+equal cards are interchangeable (the two copies of a card in the double pack
+are equal, so a hand is a multiset). Every card of every pack is interned in
+one table, so the engines can refer to a card by its `index`.
+
+>>> card("5H")
+card('5H')
+>>> str(card("t♠")), cards("4H 5H 6H")
+('10S', (card('4H'), card('5H'), card('6H')))
+>>> sorted(cards("KS JK AC 5H"))
+[card('AC'), card('5H'), card('KS'), card('JK')]
+
+A joker on the table stands for the card its player named (C5): that is a
+`NamedJoker`, written ``JK=4D`` in a sequence and ``JK=5`` (rank only) in a
+group.
+
+>>> joker("4D"), str(joker("5"))
+(joker('4D'), 'JK=5')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Literal
+
+import attrs
+
+from .errors import NotationError
+
+__all__ = [
+    "JOKER",
+    "PACK_NAMES",
+    "Card",
+    "Face",
+    "NamedJoker",
+    "Suit",
+    "card",
+    "cards",
+    "joker",
+    "make_pack",
+    "pip_value",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in canonical order (C1).
+
+    >>> Suit.HEARTS.letter, Suit.HEARTS.symbol
+    ('H', '♥')
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in card notation: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+
+_RANK_TEXT = ("JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _card_index(rank: int, suit: Suit | None) -> int:
+    return 52 if suit is None else suit * 13 + rank - 1
+
+
+@attrs.frozen(repr=False, order=False, cache_hash=True)
+class Card:
+    """A playing card: a rank (1 = ace … 13 = king) and a suit, or the joker (C1).
+
+    The joker is ``Card(0, None)``, also available as `JOKER`. Cards order in
+    canonical order: by suit (C, D, H, S), then by rank with the ace first,
+    jokers last; `index` is the position in that order (0–51, joker 52).
+
+    >>> Card(5, Suit.HEARTS) == card("5H")
+    True
+    >>> card("AC") < card("2C") < card("KC") < card("AD") < JOKER
+    True
+    >>> card("QD").index
+    24
+    """
+
+    rank: int
+    suit: Suit | None
+    index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.suit is None:
+            if self.rank != 0:
+                raise ValueError(f"a card with no suit is the joker, of rank 0 (got {self.rank})")
+        elif not 1 <= self.rank <= 13 or not isinstance(self.suit, Suit):
+            raise ValueError(f"no card of rank {self.rank!r} and suit {self.suit!r}")
+        object.__setattr__(self, "index", _card_index(self.rank, self.suit))
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this card is the joker."""
+        return self.suit is None
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return _RANK_TEXT[self.rank] + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"card('{self}')"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+
+JOKER = Card(0, None)
+"""The joker, as it is held in a hand or lies in a pack (C5)."""
+
+# Every card, interned: _CARDS[card.index] is card.
+_CARDS: tuple[Card, ...] = (*(Card(r, s) for s in Suit for r in range(1, 14)), JOKER)
+
+
+@attrs.frozen(repr=False, order=False)
+class NamedJoker:
+    """A joker on the table, standing for the card its player named (C5, M9).
+
+    In a sequence it names a whole card (``JK=4D``); in a group only a rank
+    (``JK=5``, `suit` is None), since its suit would change nothing. A joker
+    that has been shifted once (M9) is marked `shifted` and never moves again.
+
+    >>> j = joker("4D")
+    >>> (str(j), j.rank, j.suit.letter, j.card)
+    ('JK=4D', 4, 'D', card('4D'))
+    >>> joker("5").card is None
+    True
+    """
+
+    rank: int
+    suit: Suit | None = None
+    shifted: bool = attrs.field(default=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.rank <= 13 or (self.suit is not None and not isinstance(self.suit, Suit)):
+            raise ValueError(f"a joker cannot stand for rank {self.rank!r} and suit {self.suit!r}")
+
+    @property
+    def card(self) -> Card | None:
+        """The card this joker stands for, or None for a joker in a group."""
+        return None if self.suit is None else _CARDS[_card_index(self.rank, self.suit)]
+
+    @property
+    def is_joker(self) -> bool:
+        """Always true: a named joker is a joker."""
+        return True
+
+    def __str__(self) -> str:
+        return "JK=" + _RANK_TEXT[self.rank] + ("" if self.suit is None else self.suit.letter)
+
+    def __repr__(self) -> str:
+        name = str(self)[3:]
+        return f"joker('{name}', shifted=True)" if self.shifted else f"joker('{name}')"
+
+
+Face = Card | NamedJoker
+"""A card as it lies in a combination: a card, or a joker with the card it stands for."""
+
+PACK_NAMES = ("spanish", "american", "standard")
+"""The names of the packs: the two 40-card packs and the 52-card pack (C4)."""
+
+PackName = Literal["spanish", "american", "standard"]
+
+_PACK_RANKS = {
+    "spanish": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
+    "american": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    "standard": tuple(range(1, 14)),
+}
+
+
+def make_pack(name: str = "standard", *, copies: int = 1, jokers: int = 0) -> tuple[Card, ...]:
+    """The cards of a pack in canonical order (C1, C4, M1).
+
+    ``spanish`` is A–7 J Q K of each suit, ``american`` A–10, ``standard`` all
+    52; `copies` packs are shuffled together with `jokers` jokers.
+
+    >>> len(make_pack("spanish")), len(make_pack(copies=2, jokers=2))
+    (40, 106)
+    >>> make_pack("spanish")[6:8]
+    (card('7C'), card('JC'))
+    """
+    try:
+        ranks = _PACK_RANKS[name]
+    except KeyError:
+        raise ValueError(f"unknown pack {name!r}: use one of {', '.join(PACK_NAMES)}") from None
+    one = [_CARDS[_card_index(r, s)] for s in Suit for r in ranks]
+    return tuple(c for c in one for _ in range(copies)) + (JOKER,) * jokers
+
+
+def pip_value(c: Card) -> int:
+    """The card's value in the Cooncan settlement (M7, laws 23–24).
+
+    Joker 15, ace 11, king, queen, jack and ten 10, the others their face.
+
+    >>> [pip_value(c) for c in cards("JK AS KH 10D 7C")]
+    [15, 11, 10, 10, 7]
+    """
+    if c.suit is None:
+        return 15
+    if c.rank == 1:
+        return 11
+    return min(c.rank, 10)
+
+
+# Text to card, for every spelling the notation accepts (C2): letters or
+# symbols for suits, "10" or "T" for ten, any case (the key is upper-cased).
+_SUIT_SPELLINGS = {s: (s.letter, s.symbol) for s in Suit}
+_RANK_SPELLINGS: dict[int, tuple[str, ...]] = {r: (_RANK_TEXT[r],) for r in range(1, 14)}
+_RANK_SPELLINGS[10] = ("10", "T")
+_BY_TEXT: dict[str, Card] = {"JK": JOKER}
+_RANK_BY_TEXT: dict[str, int] = {}
+for _r, _rank_texts in _RANK_SPELLINGS.items():
+    for _rt in _rank_texts:
+        _RANK_BY_TEXT[_rt] = _r
+        for _s, _suit_texts in _SUIT_SPELLINGS.items():
+            for _st in _suit_texts:
+                _BY_TEXT[_rt + _st] = _CARDS[_card_index(_r, _s)]
+
+
+def _bad(kind: str, token: str, column: int | None) -> NotationError:
+    where = "" if column is None else f" at column {column}"
+    return NotationError(
+        f"unknown {kind} {token!r}{where}: write a rank (A 2-10 J Q K, T for 10) and a suit "
+        "(C D H S or ♣ ♦ ♥ ♠), or JK for the joker",
+        token=token,
+        column=column,
+    )
+
+
+def card(text: str, *, column: int | None = None) -> Card:
+    """Parse one card in notation (C2): ``5H``, ``10S``, ``TS``, ``qc``, ``5♥``, ``JK``.
+
+    Raises `NotationError` naming the token when the text is not a card.
+
+    >>> card("10s") is card("T♠")
+    True
+    >>> card("1H")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    conquian.errors.NotationError: unknown card '1H': write a rank ...
+    """
+    try:
+        return _BY_TEXT[text.strip().upper()]
+    except (KeyError, AttributeError):
+        raise _bad("card", str(text), column) from None
+
+
+def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Parse several cards, separated by spaces or commas, keeping their order.
+
+    >>> cards("AH, 2H 3h")
+    (card('AH'), card('2H'), card('3H'))
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return tuple(card(t) for t in tokens)
+
+
+def joker(named: str, *, shifted: bool = False) -> NamedJoker:
+    """A joker standing for the card ``named`` (``"4D"``) or, in a group, the rank (``"5"``).
+
+    >>> joker("10H"), joker("K").rank
+    (joker('10H'), 13)
+    """
+    text = named.strip().upper()
+    rank = _RANK_BY_TEXT.get(text)
+    if rank is not None:
+        return NamedJoker(rank, None, shifted=shifted)
+    stood = _BY_TEXT.get(text)
+    if stood is None or stood.suit is None:
+        raise _bad("joker name", "JK=" + named, None)
+    return NamedJoker(stood.rank, stood.suit, shifted=shifted)
+
+
+def parse_face(token: str, *, column: int | None = None) -> Face:
+    """Parse a card or a named joker (``JK=4D``, ``JK=5``) as written in a meld."""
+    upper = token.strip().upper()
+    if upper.startswith("JK="):
+        try:
+            return joker(upper[3:])
+        except NotationError:
+            raise _bad("joker", token, column) from None
+    return card(token, column=column)
+
+
+def sort_key(face: Face) -> int:
+    """Canonical order of faces: cards by `Card.index`, then jokers by what they name."""
+    if isinstance(face, Card):
+        return face.index
+    named = face.card
+    return 100 + (face.rank if named is None else named.index)
+
+
+def card_at(index: int) -> Card:
+    """The interned card with this `Card.index`."""
+    return _CARDS[index]

@@ -1,0 +1,98 @@
+"""The exceptions of `conquian`.
+
+Every error the library raises on purpose belongs to one tree::
+
+    ConquianError
+    ├── IllegalActionError (also a ValueError)  an action the rules forbid now (E1)
+    ├── NotationError (also a ValueError)       text that does not parse (E2)
+    ├── RecordError (also a ValueError)         a bad deal, record or position (E2, E3)
+    └── RulesError (also a ValueError)          a bad rule option
+
+Catch `ConquianError` to catch them all, or `ValueError` to treat them as bad
+input like any other.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConquianError",
+    "IllegalActionError",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+]
+
+
+class ConquianError(Exception):
+    """The root of every error `conquian` raises on purpose.
+
+    >>> issubclass(IllegalActionError, ConquianError)
+    True
+    """
+
+
+class IllegalActionError(ConquianError, ValueError):
+    """An action that the rules do not allow in this state (RULES.md E1).
+
+    The message names the action, says in the game's words what forbids it
+    and cites the rule id; `rule` holds that id. The state the action was
+    applied to is unchanged.
+
+    >>> err = IllegalActionError("illegal action 'pass': no card is on offer", rule="T4")
+    >>> err.rule
+    'T4'
+    """
+
+    def __init__(self, message: str, *, action: str | None = None, rule: str | None = None):
+        super().__init__(f"{message} ({rule})" if rule else message)
+        self.action = action
+        self.rule = rule
+
+
+class NotationError(ConquianError, ValueError):
+    """Card or action text that does not parse (RULES.md E2).
+
+    `token` is the offending piece of text and `column` its 0-based offset in
+    the input, when known.
+
+    >>> err = NotationError("unknown card '5X'", token="5X", column=5)
+    >>> (err.token, err.column)
+    ('5X', 5)
+    """
+
+    def __init__(self, message: str, *, token: str | None = None, column: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.column = column
+
+
+class RecordError(ConquianError, ValueError):
+    """A deal, game record or position that is not valid (RULES.md E2, E3).
+
+    `problems` lists every problem found, so one load reports them all.
+
+    >>> err = RecordError(["card 5H appears twice", "card 6H is missing"])
+    >>> str(err)
+    'invalid record: card 5H appears twice; card 6H is missing'
+    """
+
+    def __init__(self, problems: list[str] | tuple[str, ...] | str, *, what: str = "record"):
+        self.problems: tuple[str, ...] = (
+            (problems,) if isinstance(problems, str) else tuple(problems)
+        )
+        super().__init__(f"invalid {what}: " + "; ".join(self.problems))
+
+
+class RulesError(ConquianError, ValueError):
+    """A rule option with a value the rules object does not allow.
+
+    `option` names the option.
+
+    >>> err = RulesError("hand_size", "must be one of 8, 9, 10 (got 7)")
+    >>> str(err)
+    'hand_size must be one of 8, 9, 10 (got 7)'
+    """
+
+    def __init__(self, option: str, problem: str):
+        super().__init__(f"{option} {problem}")
+        self.option = option

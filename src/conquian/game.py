@@ -1,0 +1,90 @@
+"""Starting a deal: `new_game`, and the seeded shuffle (RULES.md C7, DESIGN.md).
+
+>>> from conquian import ConquianRules, cards
+>>> shuffle(cards("AC 2C 3C 4C"), seed=1)
+(card('4C'), card('2C'), card('3C'), card('AC'))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from .cards import Card
+from .errors import RecordError
+from .rules import ConquianRules, CooncanRules, Rules
+from .state import State
+
+__all__ = ["check_deck", "new_game", "shuffle"]
+
+
+def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
+    """The pack shuffled by the seed, top card first (C7).
+
+    The shuffle is the one DESIGN.md fixes, built only on `random.Random.random`,
+    the one stream Python promises to keep, so a seed deals the same cards on
+    every Python version and can be repeated in other languages.
+    """
+    if type(seed) is not int:
+        raise TypeError(f"a seed is an int (got {type(seed).__name__})")
+    deck = list(pack)
+    rng = random.Random(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
+    """The deck as a tuple of cards, if it is exactly the rules' pack in some order (E3).
+
+    Raises `RecordError` listing every card that is missing, extra or not a card.
+    """
+    problems = []
+    good = [c for c in deck if isinstance(c, Card)]
+    for c in deck:
+        if not isinstance(c, Card):
+            problems.append(f"{c!r} is not a card")
+    want = Counter(rules.pack_cards())
+    have = Counter(good)
+    for c in sorted(have - want):
+        n = (have - want)[c]
+        problems.append(f"{c} is {'one' if n == 1 else n} too many for the {rules.game} pack")
+    for c in sorted(want - have):
+        n = (want - have)[c]
+        problems.append(f"{c} is missing{'' if n == 1 else f' {n} times'}")
+    if problems:
+        raise RecordError(problems, what="deck")
+    return tuple(good)
+
+
+def new_game(
+    rules: Rules,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> State:
+    """Deal a new game under `rules`: from a `seed`, or from an explicit `deck`.
+
+    Give exactly one of `seed` and `deck`; `deck` is the whole pack, top card
+    first. The player after the `dealer` acts first.
+
+    >>> state = new_game(ConquianRules(), seed=7)
+    >>> state.current_player, len(state.hand(0)), len(state.hand(1))
+    (1, 10, 10)
+    """
+    if (seed is None) == (deck is None):
+        raise TypeError("new_game takes exactly one of seed= or deck=")
+    if not isinstance(rules, (ConquianRules, CooncanRules)):
+        raise TypeError(f"rules must be ConquianRules or CooncanRules (got {type(rules).__name__})")
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1} (got {dealer!r})")
+    order = shuffle(rules.pack_cards(), seed) if seed is not None else check_deck(rules, deck or ())
+    if isinstance(rules, ConquianRules):
+        from .two_hand import deal as deal_two_hand
+
+        return deal_two_hand(rules, order, dealer)
+    from .cooncan import deal as deal_cooncan
+
+    return deal_cooncan(rules, order, dealer)

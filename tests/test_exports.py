@@ -1,0 +1,64 @@
+"""The public namespace of ``conquian``: ``__all__`` is explicit, sorted and complete."""
+
+import inspect
+import re
+from collections import Counter
+
+import conquian
+
+
+def _public_names_bound_in_init() -> set[str]:
+    """Names without a leading underscore that ``conquian/__init__.py`` binds, modules aside."""
+    return {
+        name
+        for name, value in vars(conquian).items()
+        if not name.startswith("_")
+        and not inspect.ismodule(value)
+        and type(value).__module__ != "__future__"  # `from __future__ import annotations`
+    }
+
+
+def _isort_key(name: str) -> tuple[int, list[int | str]]:
+    """The order of ruff's RUF022: CONSTANTS, then CamelCase, then the rest, numbers natural."""
+    kind = 0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2
+    return kind, [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
+def _own_docstring(obj: object) -> str:
+    """The docstring written on ``obj`` itself, stripped; a class does not inherit a base's."""
+    if inspect.isclass(obj) and not vars(obj).get("__doc__"):
+        return ""
+    return (inspect.getdoc(obj) or "").strip()
+
+
+def test_all_is_sorted() -> None:
+    """``__all__`` is sorted the way ruff (RUF022) keeps it: constants, classes, the rest."""
+    assert list(conquian.__all__) == sorted(conquian.__all__, key=_isort_key)
+
+
+def test_all_has_no_duplicates() -> None:
+    """No name appears twice in ``__all__``."""
+    duplicates = [name for name, count in Counter(conquian.__all__).items() if count > 1]
+    assert duplicates == []
+
+
+def test_every_name_in_all_exists() -> None:
+    """Every name listed in ``__all__`` is an attribute of the package."""
+    missing = [name for name in conquian.__all__ if not hasattr(conquian, name)]
+    assert missing == []
+
+
+def test_every_public_name_is_in_all() -> None:
+    """Every public non-module name bound in ``conquian/__init__.py`` is listed in ``__all__``."""
+    unlisted = sorted(_public_names_bound_in_init() - set(conquian.__all__))
+    assert unlisted == []
+
+
+def test_public_functions_and_classes_have_docstrings() -> None:
+    """Every function and class in ``__all__`` has a non-empty docstring of its own."""
+    undocumented = []
+    for name in conquian.__all__:
+        obj = getattr(conquian, name)
+        if (inspect.isclass(obj) or inspect.isroutine(obj)) and not _own_docstring(obj):
+            undocumented.append(name)
+    assert undocumented == []
