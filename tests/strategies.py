@@ -1,0 +1,74 @@
+"""Hypothesis strategies shared by the tests: cards, faces, actions and rules."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from conquian import (
+    Borrow,
+    Card,
+    ConquianRules,
+    CooncanRules,
+    Discard,
+    Draw,
+    Force,
+    Meld,
+    NamedJoker,
+    Pass,
+    Suit,
+    Take,
+    make_pack,
+)
+
+suits = st.sampled_from(list(Suit))
+cards = st.sampled_from(make_pack("standard", jokers=1))
+natural_cards = st.sampled_from(make_pack("standard"))
+named_jokers = st.builds(
+    NamedJoker,
+    rank=st.integers(1, 13),
+    suit=st.none() | suits,
+)
+faces = st.one_of(natural_cards, named_jokers)
+indices = st.integers(0, 40)
+
+actions = st.one_of(
+    st.builds(Take, cards),
+    st.just(Pass()),
+    st.just(Draw()),
+    st.builds(Meld, st.lists(faces, min_size=1, max_size=8), onto=st.none() | indices),
+    st.builds(
+        lambda fs, i: Meld(fs, onto=i, shift=True), st.lists(faces, min_size=1, max_size=2), indices
+    ),
+    st.builds(Borrow, cards, indices),
+    st.builds(Force, faces, indices, st.booleans()),
+    st.builds(Discard, cards),
+)
+
+conquian_rules = st.builds(
+    ConquianRules,
+    pack=st.sampled_from(["spanish", "american"]),
+    hand_size=st.sampled_from([8, 9, 10]),
+    lay_down_from_hand=st.booleans(),
+    borrow_middle=st.booleans(),
+    max_sequence=st.sampled_from([None, 8]),
+) | st.sampled_from([ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle()])
+
+three_hand_rules = st.builds(
+    CooncanRules.three_hand,
+    players=st.sampled_from([2, 3]),
+    jokers=st.sampled_from([0, 1]),
+    stock=st.sampled_from(["closed", "open"]),
+    splash_bonus=st.sampled_from([None, 25, 50]),
+    turn_limit=st.integers(1, 200),
+)
+double_pack_rules = st.builds(
+    CooncanRules.double_pack,
+    players=st.integers(2, 6),
+    splash_bonus=st.sampled_from([None, 25, 50]),
+    turn_limit=st.integers(1, 200),
+)
+
+
+def card_list(pack: str = "standard") -> st.SearchStrategy[list[Card]]:
+    """Distinct cards of one pack."""
+    return st.lists(st.sampled_from(make_pack(pack)), unique=True, min_size=0, max_size=8)

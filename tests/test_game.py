@@ -1,0 +1,70 @@
+"""Starting a deal: the seeded shuffle and deck checks (RULES.md C7, E3; DESIGN.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conquian import ConquianRules, CooncanRules, RecordError, card, make_pack, new_game, shuffle
+from conquian.game import check_deck
+
+
+def design_shuffle(deck: list[object], seed: int) -> list[object]:
+    """The shuffle exactly as DESIGN.md writes it."""
+    d = list(deck)
+    rng = random.Random(seed)
+    for i in range(len(d) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        d[i], d[j] = d[j], d[i]
+    return d
+
+
+@given(st.integers(0, 2**64), st.sampled_from(["spanish", "american", "standard"]))
+def test_c7_shuffle_is_the_design_shuffle(seed: int, pack: str) -> None:
+    """The seeded shuffle is DESIGN.md's Fisher-Yates on random.Random(seed).random()."""
+    cards = make_pack(pack)
+    assert list(shuffle(cards, seed)) == design_shuffle(list(cards), seed)
+
+
+def test_c7_seed_gives_the_same_deal_everywhere() -> None:
+    """A pinned seed deals pinned cards: the stream of random() is stable across versions."""
+    deck = shuffle(make_pack("spanish"), seed=7)
+    assert [str(c) for c in deck[:6]] == ["AH", "JS", "JC", "JH", "5D", "KC"]
+
+
+def test_e3_check_deck_names_every_problem() -> None:
+    """A deck with a card twice and one missing is rejected, naming both (E3)."""
+    pack = list(ConquianRules().pack_cards())
+    pack[0] = card("5H")
+    with pytest.raises(RecordError) as info:
+        check_deck(ConquianRules(), pack)
+    text = str(info.value)
+    assert "5H is one too many" in text and "AC is missing" in text
+    assert len(info.value.problems) == 2
+
+
+def test_e3_check_deck_rejects_non_cards_and_wrong_packs() -> None:
+    """Something that is not a card, or a card not in the pack, is named (E3)."""
+    with pytest.raises(RecordError, match="'x' is not a card"):
+        check_deck(ConquianRules(), [*ConquianRules().pack_cards()[:-1], "x"])
+    with pytest.raises(RecordError, match="8H is one too many"):
+        check_deck(ConquianRules(), [*ConquianRules().pack_cards()[:-1], card("8H")])
+    double = CooncanRules.double_pack()
+    assert len(check_deck(double, double.pack_cards())) == 106
+
+
+def test_new_game_arguments() -> None:
+    """new_game takes exactly one of seed and deck, real rules and a real seat."""
+    with pytest.raises(TypeError):
+        new_game(ConquianRules())
+    with pytest.raises(TypeError):
+        new_game(ConquianRules(), seed=1, deck=ConquianRules().pack_cards())
+    with pytest.raises(TypeError):
+        new_game("two-hand", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        new_game(ConquianRules(), seed=1, dealer=2)
+    with pytest.raises(TypeError):
+        shuffle(make_pack("spanish"), seed="7")  # type: ignore[arg-type]
