@@ -4,6 +4,9 @@ import pytest
 
 import conquian
 
+# Importing __main__ would run the command line.
+collect_ignore = ["src/conquian/__main__.py"]
+
 
 @pytest.fixture(autouse=True)
 def _doctest_names(doctest_namespace: dict[str, object]) -> None:

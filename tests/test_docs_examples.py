@@ -62,14 +62,10 @@ def _blocks(path: Path) -> list[Block]:
         i += 1
         while i < len(lines):
             stripped = lines[i].strip()
-            if (
-                stripped
-                and set(stripped) == {fence[0]}
-                and len(stripped) >= len(fence)
-            ):
+            if stripped and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
                 break
             text = lines[i]
-            body.append(text[len(indent):] if text.startswith(indent) else text.lstrip())
+            body.append(text[len(indent) :] if text.startswith(indent) else text.lstrip())
             i += 1
         i += 1  # past the closing fence (or the end of the file)
         if info == "python":
@@ -86,13 +82,11 @@ _STATE: dict[str, dict[str, Any]] = {}
 
 
 def _file_state(file: str) -> dict[str, Any]:
-    return _STATE.setdefault(
-        file, {"ns": {"__name__": "__main__"}, "done": 0, "failed": None}
-    )
+    return _STATE.setdefault(file, {"ns": {"__name__": "__main__"}, "done": 0, "failed": None})
 
 
 def _execute(block: Block, ns: dict[str, Any]) -> None:
-    exec(compile(block.source, block.id, "exec"), ns)  # noqa: S102
+    exec(compile(block.source, block.id, "exec"), ns)
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.id for b in BLOCKS])
