@@ -5,29 +5,36 @@
 (card('5H'), parse_action('take 5H'))
 """
 
+from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play, simulate
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
 from .combos import Combination, Kind, Order
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
 from .rules import ConquianRules, CooncanRules, Rules
+from .scoring import ScoreSheet
 from .state import Outcome, PlayerView, Result, State
+from .two_hand import ConquianState, ConquianView
 
 __version__ = "0.1.0"
 
 __all__ = [
     "JOKER",
     "Action",
+    "Agent",
     "Borrow",
     "Card",
     "Combination",
     "ConquianError",
     "ConquianRules",
+    "ConquianState",
+    "ConquianView",
     "CooncanRules",
     "Discard",
     "Draw",
     "Face",
     "Force",
+    "HeuristicAgent",
     "IllegalActionError",
     "Kind",
     "Meld",
@@ -37,10 +44,13 @@ __all__ = [
     "Outcome",
     "Pass",
     "PlayerView",
+    "RandomAgent",
     "RecordError",
     "Result",
     "Rules",
     "RulesError",
+    "ScoreSheet",
+    "SimulationSummary",
     "State",
     "Suit",
     "Take",
@@ -51,5 +61,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "pip_value",
+    "play",
     "shuffle",
+    "simulate",
 ]

@@ -200,6 +200,36 @@ class PlayerView:
         raise NotImplementedError
 
     @property
+    def current_player(self) -> int | None:
+        """The seat that acts next, or None when the deal is over."""
+        raise NotImplementedError
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """This player's own cards, in canonical order."""
+        raise NotImplementedError
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        raise NotImplementedError
+
+    @property
+    def table(self) -> tuple[Combination, ...]:
+        """The combinations on the table, as in `State.table`."""
+        raise NotImplementedError
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions of the deal so far (all of them are public)."""
+        raise NotImplementedError
+
+    @property
+    def result(self) -> Result | None:
+        """The deal's `Result` once it is over."""
+        raise NotImplementedError
+
+    @property
     def unseen(self) -> tuple[Card, ...]:
         """The cards whose place this player cannot know, in canonical order (copies repeated)."""
         raise NotImplementedError

@@ -1,0 +1,1209 @@
+"""Two-hand Conquian: the offer engine (RULES.md T1–T15).
+
+A deal is a `ConquianState`, made by `conquian.new_game` with `ConquianRules`.
+Between turns one card lies face up **on offer** to the player who has **the
+say** to it (`state.offer`, `state.offer_origin`, T4). He may take it and meld
+it (T8), pass it (T5–T7) or force it onto one of his opponent's melds (T10).
+A player who took a card, or was forced, is **melding**: `state.offer` is
+None, the cards he must still place are `state.pending`, he may borrow from
+his own melds (T9), and he ends his turn with a discard or a force. The deal
+is won by the first player with one card more than his hand size melded
+(T2); it is a tableau when a card must be turned and the stock is empty (T12).
+
+>>> state = new_game(ConquianRules(), seed=5)
+>>> state.current_player, state.offer, state.offer_origin, state.stock_size
+(1, card('KD'), 'turned', 19)
+>>> [str(a) for a in state.legal_actions()]
+['take KD', 'pass']
+>>> state = state.apply("take KD")      # the pone takes the starter (T11, T5)...
+>>> state.offer, state.pending
+(None, (card('KD'),))
+>>> state = state.apply("meld JD QD KD").apply("discard 2S")    # ...melds it, discards (T8)
+>>> state.current_player, state.offer, state.offer_origin
+(0, card('2S'), 'discarded')
+
+Where each rule lives:
+
+- T1 deal, T11 first offer: `deal`;
+- T2 goal (and T10, winning by a force): `_won`, asked after every meld and force;
+- T3 cards never enter the hand: no transition puts a card in a hand, and
+  `_usable` decides whether a card on offer could reach the table this turn;
+- T4–T7 the say: `ConquianState._say_actions` (what may be done with the card
+  on offer) and `ConquianState._after_pass` (burying and turning);
+- T8 melding and laying down from the hand, T9 borrowing: `_turn_moves`, the
+  one list of the melds and borrows a player may make, used both for the
+  legal actions and for the search of `_finishable`;
+- no dead ends (DESIGN.md principle 3): `_finishable`, a memoised search of the
+  rest of a turn;
+- T10 forcing: `ConquianState._say_actions`, `ConquianState._melding_actions`
+  and `ConquianState._after_force`;
+- T12 tableau: `ConquianState._after_pass`;
+- T13 stakes: the deal's `Result` here (one counter, nothing on a tableau); the
+  pool carried over deals lives in `conquian.scoring`;
+- T14 sequence length: `conquian.combos.Order.of` with the rules'
+  ``max_sequence``, which every combination question here goes through;
+- T15 irregularities (misdeals, exposed cards: Foster's special laws 9–12)
+  cannot happen in an engine, so there is nothing to enforce;
+- E1 illegal actions: `ConquianState.apply`, with the reasons of
+  `ConquianState._why_illegal`.
+
+Inside, a hand is a bit mask over `Card.index`; every question about
+combinations goes to `conquian.combos`, whose answers are cached by the
+cards they depend on (one suit, one rank, one meld).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal
+
+import attrs
+
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from .cards import Card, Face, NamedJoker, Suit, card_at
+from .combos import (
+    Combination,
+    Kind,
+    Order,
+    borrow,
+    borrowable,
+    build,
+    explain,
+    extend,
+    extensions,
+    fitting,
+    melds_in,
+)
+from .errors import IllegalActionError
+from .rules import ConquianRules
+from .state import History, Outcome, PlayerView, Result, State
+
+__all__ = ["ConquianState", "ConquianView", "Origin", "deal"]
+
+Origin = Literal["turned", "passed", "discarded"]
+"""Where the card on offer came from (T4): turned from the stock, passed, or discarded."""
+
+_TURNED: Origin = "turned"
+_PASSED: Origin = "passed"
+_DISCARDED: Origin = "discarded"
+
+# The result of a deal (T13): one counter from the loser to the winner, nothing on a tableau.
+_WINS = (
+    Result(outcome=Outcome.WIN, winner=0, payments=(1, -1)),
+    Result(outcome=Outcome.WIN, winner=1, payments=(-1, 1)),
+)
+_TABLEAU = Result(outcome=Outcome.TABLEAU, winner=None, payments=(0, 0))
+
+_CACHE_LIMIT = 100_000
+"""Entries one cache may hold before it is emptied, so memory stays bounded."""
+
+_Sources = tuple[tuple[int, tuple[int, ...]], ...]
+"""Each pending borrowed card (its index), with the table indices it may not go back to (T9)."""
+
+_Turn = tuple[int, tuple[int, ...], int, int, _Sources]
+"""A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources).
+
+Sets of cards are bit masks over `Card.index`. A meld's *key* is its cards'
+mask shifted left once, plus its owner: in a 40-card pack the cards of a
+combination decide it, so inside the engine keys stand for the melds
+(`_Ctx.combo` gives the combination back), in caches and in the memo of
+`_finishable`: they are much cheaper to hash than combinations.
+"""
+
+_Plan = _Turn | int | None
+"""What `apply` keeps from the legal actions to build a successor fast."""
+
+
+# -- cards as bits ----------------------------------------------------------------
+
+_CARDS_OF: dict[int, tuple[Card, ...]] = {}
+
+
+def _mask(cards: Iterable[Face]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index  # type: ignore[union-attr]
+    return m
+
+
+def _key(meld: Combination) -> int:
+    return _mask(meld.cards) << 1 | meld.owner
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in canonical order."""
+    found = _CARDS_OF.get(mask)
+    if found is None:
+        out = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            out.append(card_at(low.bit_length() - 1))
+            rest ^= low
+        found = tuple(out)
+        _store(_CARDS_OF, mask, found)
+    return found
+
+
+def _store(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+_TAKE = {c: Take(c) for c in map(card_at, range(52))}
+_DISCARD = {c: Discard(c) for c in map(card_at, range(52))}
+_FORCE: dict[tuple[Card, int], Force] = {}
+_PASS = Pass()
+
+
+def _force(c: Card, onto: int) -> Force:
+    action = _FORCE.get((c, onto))
+    if action is None:
+        action = _FORCE[c, onto] = Force(c, onto=onto)
+    return action
+
+
+# -- what the engine derives from one rules object ------------------------------
+
+
+@attrs.frozen
+class _MeldOption:
+    """A meld that can be made: its action, the combination it leaves and its key, the cards."""
+
+    action: Meld
+    meld: Combination
+    key: int
+    used: int
+
+
+@attrs.frozen
+class _BorrowOption:
+    """A card that can be borrowed: its action, the card, and the pieces left with their keys."""
+
+    action: Borrow
+    bit: int
+    index: int
+    pieces: tuple[Combination, ...]
+    keys: tuple[int, ...]
+
+
+@attrs.frozen
+class _MeldInfo:
+    """Facts about one meld on the table."""
+
+    fits: int  # the cards that fit it alone (T10, T14)
+    related: int  # the cards that could ever extend it: the rest of its suit or rank
+
+
+class _Ctx:
+    """The rules' order and options, and the caches of combination questions.
+
+    Every cache maps values to values, so it never changes an answer: it
+    only saves asking `conquian.combos` again.
+    """
+
+    __slots__ = (
+        "borrows",
+        "combos",
+        "finish",
+        "grown",
+        "info",
+        "laid",
+        "lay_down",
+        "melds",
+        "middle",
+        "onto",
+        "order",
+        "pairs",
+        "rank_masks",
+        "rules",
+        "subsets",
+        "suit_masks",
+        "win",
+    )
+
+    def __init__(self, rules: ConquianRules) -> None:
+        self.rules = rules
+        self.order = Order.of(rules.pack, rules.max_sequence)  # C4, T14
+        self.middle = rules.borrow_middle  # T9
+        self.lay_down = rules.lay_down_from_hand  # T8
+        self.win = rules.win_size  # T2
+        pack = rules.pack_cards()
+        self.suit_masks = tuple(_mask(c for c in pack if c.suit is s) for s in Suit)
+        ranks = sorted({c.rank for c in pack}, key=lambda r: self.order.position[r])
+        self.rank_masks = tuple(_mask(c for c in pack if c.rank == r) for r in ranks)
+        self.pairs: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 52
+        for c in pack:
+            self.pairs[c.index] = self._pairs(c)
+        self.subsets: dict[tuple[int, int], tuple[_MeldOption, ...]] = {}
+        self.melds: dict[tuple[int, int], tuple[_MeldOption, ...]] = {}
+        self.onto: dict[tuple[int, int, int], tuple[_MeldOption, ...]] = {}
+        self.grown: dict[tuple[int, int], tuple[tuple[tuple[Face, ...], int, int], ...]] = {}
+        self.borrows: dict[tuple[int, int], tuple[_BorrowOption, ...]] = {}
+        self.info: dict[int, _MeldInfo] = {}
+        self.finish: dict[tuple[Any, ...], bool] = {}
+        self.combos: dict[int, Combination] = {}
+        self.laid: dict[
+            tuple[int, int, tuple[int, ...]], tuple[tuple[Meld | Borrow, _Turn], ...]
+        ] = {}
+
+    def _pairs(self, c: Card) -> tuple[int, tuple[int, ...]]:
+        """What makes a combination of three with `c` (C3): any two of the other cards of
+        its rank (given as one mask), or one of the pairs of its suit around it (masks)."""
+        assert c.suit is not None
+        order = self.order
+        others = _mask(card_at(s * 13 + c.rank - 1) for s in Suit if s is not c.suit)
+        runs = []
+        pos = order.position[c.rank]
+        for low in (pos - 2, pos - 1, pos):
+            if low >= 0 and low + 2 <= order.top:
+                run = (order.card_at(q, c.suit) for q in range(low, low + 3) if q != pos)
+                runs.append(_mask(run))
+        return others, tuple(runs)
+
+    def combo(self, key: int) -> Combination:
+        """The combination a key stands for."""
+        found = self.combos.get(key)
+        if found is None:
+            found = build(_cards(key >> 1), self.order, key & 1)
+            assert found is not None
+            _store(self.combos, key, found)
+        return found
+
+    def _known(self, meld: Combination) -> int:
+        """The key of a combination made by `combos`, remembered for `combo`."""
+        key = _key(meld)
+        if key not in self.combos:
+            _store(self.combos, key, meld)
+        return key
+
+    def meld_info(self, key: int) -> _MeldInfo:
+        found = self.info.get(key >> 1)
+        if found is None:
+            meld = self.combo(key)
+            cards = key >> 1
+            if meld.kind is Kind.GROUP:
+                family = next(m for m in self.rank_masks if m & cards)
+            else:
+                family = next(m for m in self.suit_masks if m & cards)
+            found = _MeldInfo(_mask(fitting(meld, self.order)), family & ~cards)
+            _store(self.info, cards, found)
+        return found
+
+    def new_melds(self, pool: int, owner: int) -> tuple[_MeldOption, ...]:
+        """Every new combination in the cards of `pool` (C3, T8): groups, then sequences.
+
+        A combination lies in one rank or one suit, so `combos.melds_in` is
+        asked about the pool's cards of each rank and of each suit.
+        """
+        found = self.melds.get((pool, owner))
+        if found is None:
+            out: list[_MeldOption] = []
+            for family in self.rank_masks + self.suit_masks:
+                sub = pool & family
+                if sub.bit_count() >= 3:
+                    out.extend(self._subset_melds(sub, owner))
+            found = tuple(out)
+            _store(self.melds, (pool, owner), found)
+        return found
+
+    def _subset_melds(self, sub: int, owner: int) -> tuple[_MeldOption, ...]:
+        found = self.subsets.get((sub, owner))
+        if found is None:
+            found = tuple(
+                _MeldOption(Meld(m.cards), m, self._known(m), _mask(m.cards))
+                for m in melds_in(_cards(sub), self.order, owner)
+            )
+            _store(self.subsets, (sub, owner), found)
+        return found
+
+    def extensions(self, key: int, index: int, pool: int) -> tuple[_MeldOption, ...]:
+        """Every set of `pool` cards that may be added to meld `key`, table index `index` (T8)."""
+        related = pool & self.meld_info(key).related
+        if not related:
+            return ()
+        cache_key = (key, index, related)
+        found = self.onto.get(cache_key)
+        if found is None:
+            found = tuple(
+                _MeldOption(Meld(faces, onto=index), self.combo(bigger), bigger, used)
+                for faces, bigger, used in self._extensions(key, related)
+            )
+            _store(self.onto, cache_key, found)
+        return found
+
+    def _extensions(self, key: int, related: int) -> tuple[tuple[tuple[Face, ...], int, int], ...]:
+        """`combos.extensions` of meld `key` from the cards `related`: faces, new key, cards."""
+        found = self.grown.get((key, related))
+        if found is None:
+            out = []
+            meld = self.combo(key)
+            for faces in extensions(meld, _cards(related), self.order):
+                bigger = extend(meld, faces, self.order)
+                assert bigger is not None
+                out.append((faces, self._known(bigger), _mask(faces)))
+            found = tuple(out)
+            _store(self.grown, (key, related), found)
+        return found
+
+    def borrowings(self, key: int, index: int) -> tuple[_BorrowOption, ...]:
+        """Each card that may be borrowed from meld `key` (T9), with the pieces it leaves."""
+        found = self.borrows.get((key, index))
+        if found is None:
+            out = []
+            meld = self.combo(key)
+            for c in borrowable(meld, self.middle):
+                pieces = borrow(meld, c, self.middle)
+                assert pieces is not None
+                keys = tuple(self._known(p) for p in pieces)
+                out.append(
+                    _BorrowOption(Borrow(c, source=index), 1 << c.index, c.index, pieces, keys)
+                )
+            found = tuple(out)
+            _store(self.borrows, (key, index), found)
+        return found
+
+    def lay_downs(
+        self, player: int, hand: int, keys: tuple[int, ...]
+    ) -> tuple[tuple[Meld | Borrow, _Turn], ...]:
+        """The melds `player` may lay down from his hand alone while he has the say (T8).
+
+        They depend on his hand and the table only, which stay the same over
+        the say states of a run of passes, so they are cached.
+        """
+        found = self.laid.get((player, hand, keys))
+        if found is None:
+            turn: _Turn = (hand, keys, 0, 0, ())
+            found = tuple(_turn_moves(self, player, turn, borrowing=False))
+            _store(self.laid, (player, hand, keys), found)
+        return found
+
+    def force_onto(self, key: int, c: Card) -> int:
+        """The key of meld `key` with the forced card `c` in it (T10)."""
+        bigger = extend(self.combo(key), (c,), self.order)
+        assert bigger is not None
+        return self._known(bigger)
+
+
+_CONTEXTS: dict[ConquianRules, _Ctx] = {}
+
+
+def _context(rules: ConquianRules) -> _Ctx:
+    ctx = _CONTEXTS.get(rules)
+    if ctx is None:
+        ctx = _CONTEXTS[rules] = _Ctx(rules)
+    return ctx
+
+
+# -- the rules of a turn ------------------------------------------------------------
+
+
+def _won(ctx: _Ctx, keys: tuple[int, ...], player: int) -> bool:
+    """T2 (T10): a player wins the moment he has one card more than his hand size melded."""
+    melded = 0
+    for key in keys:
+        if key & 1 == player:
+            melded += key.bit_count() - player
+    return melded >= ctx.win
+
+
+def _turn_moves(
+    ctx: _Ctx, player: int, turn: _Turn, *, borrowing: bool, search: bool = False
+) -> Iterator[tuple[Meld | Borrow, _Turn]]:
+    """The `Meld` and `Borrow` moves of `player` in `turn`, each with the turn after it (T8, T9).
+
+    T8: a meld is a new combination, or cards added to one of the player's
+    own melds, from pending and hand cards; under ``lay_down_from_hand=False``
+    (pagat) it must use a pending card, otherwise hand cards alone may go
+    down too. T9: a borrowed card may not go back into the meld it came
+    from, nor into either piece of a sequence it split. Borrowing, allowed
+    only while melding after a take or a force (`borrowing`), takes a card
+    that `combos.borrowable` allows (one of a group of four, an end of a
+    sequence of four, or with ``borrow_middle`` a middle card leaving two
+    sequences of three) and that was not borrowed before in this turn; a
+    split sequence keeps its lower piece at its index and its upper piece is
+    appended to the table (DESIGN.md).
+
+    Whether the turn could still be finished afterwards is `_finishable`'s
+    question, not this one's; for its `search` the melds of hand cards alone
+    come last, as they are the least likely to help.
+    """
+    hand, keys, pend, borrowed, sources = turn
+    pool = hand | pend
+    later: list[tuple[Meld, int, tuple[int, ...]]] = []  # hand-only melds, tried last in a search
+    if pend or ctx.lay_down:
+        need_pending = not ctx.lay_down
+        for opt in ctx.new_melds(pool, player):
+            if not opt.used & pend:
+                if need_pending:
+                    continue
+                if search:
+                    later.append((opt.action, opt.used, (*keys, opt.key)))
+                    continue
+            yield opt.action, _after_meld(turn, opt.used, (*keys, opt.key))
+        for i, key in enumerate(keys):
+            if key & 1 != player:
+                continue
+            barred = 0
+            for c, back in sources:
+                if i in back:
+                    barred |= 1 << c
+            for opt in ctx.extensions(key, i, pool):
+                if opt.used & barred:
+                    continue  # T9: a borrowed card goes into a different meld
+                new_keys = (*keys[:i], opt.key, *keys[i + 1 :])
+                if not opt.used & pend:
+                    if need_pending:
+                        continue
+                    if search:
+                        later.append((opt.action, opt.used, new_keys))
+                        continue
+                yield opt.action, _after_meld(turn, opt.used, new_keys)
+    if borrowing:
+        for i, key in enumerate(keys):
+            if key & 1 != player or key.bit_count() - player < 4:
+                continue
+            for b in ctx.borrowings(key, i):
+                if borrowed & b.bit:
+                    continue  # T9: a card is borrowed at most once in a turn
+                if len(b.keys) == 1:
+                    new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :])
+                    froms: tuple[int, ...] = (i,)
+                    old = sources
+                else:
+                    split = len(keys)
+                    new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :], b.keys[1])
+                    froms = (i, split)
+                    # A card borrowed before from this meld may not go into its upper piece.
+                    old = tuple((d, (*s, split) if i in s else s) for d, s in sources)
+                after = (hand, new_keys, pend | b.bit, borrowed | b.bit)
+                yield b.action, (*after, tuple(sorted((*old, (b.index, froms)))))
+    for action, used, new_keys in later:
+        yield action, _after_meld(turn, used, new_keys)
+
+
+def _after_meld(turn: _Turn, used: int, keys: tuple[int, ...]) -> _Turn:
+    """The turn after the cards `used` went to the table, whose melds are now `keys`."""
+    hand, _, pend, borrowed, sources = turn
+    if sources:
+        sources = tuple(x for x in sources if not used >> x[0] & 1)
+    return (hand & ~used, keys, pend & ~used, borrowed, sources)
+
+
+def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
+    """A quick necessary condition for placing every pending card (prunes `_finishable`).
+
+    Each pending card must end in a combination of three or more cards, so
+    it needs two partners among the cards the player may still use: his hand,
+    the other pending cards and his own melds.
+    """
+    hand, keys, pend, _, _ = turn
+    have = hand | pend
+    for key in keys:
+        if key & 1 == player:
+            have |= key >> 1
+    pairs = ctx.pairs
+    rest = pend
+    while rest:
+        low = rest & -rest
+        others, runs = pairs[low.bit_length() - 1]
+        if (have & others).bit_count() < 2 and not any(have & r == r for r in runs):
+            return False
+        rest ^= low
+    return True
+
+
+def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
+    """Whether `player` can still place every pending card this turn (DESIGN.md principle 3).
+
+    With nothing pending the turn can always end (he has won, T2, or he has
+    a hand card to discard, T8), so the search runs only while cards are
+    pending. It is a depth-first search over `_turn_moves`, memoised on the
+    whole turn: hand, melds, pending cards, cards borrowed so far and where
+    from. It ends, because each meld puts cards on the table and each borrow
+    uses up a card that cannot be borrowed again in this turn (T9).
+    """
+    if not turn[2]:
+        return True
+    if not _hopeful(ctx, player, turn):
+        return False
+    memo_key = (player, turn)
+    memo = ctx.finish
+    known = memo.get(memo_key)
+    if known is None:
+        known = any(
+            _finishable(ctx, player, after)
+            for _, after in _turn_moves(ctx, player, turn, borrowing=True, search=True)
+        )
+        _store(memo, memo_key, known)
+    return known
+
+
+def _usable(ctx: _Ctx, player: int, hand: int, keys: tuple[int, ...], c: Card) -> bool:
+    """Whether `player` could take `c` and place it in this turn (T3, T8, no dead ends)."""
+    bit = 1 << c.index
+    own = False
+    for key in keys:
+        if key & 1 == player:
+            if ctx.meld_info(key).fits & bit:
+                return True  # onto one of his melds at once
+            own = True
+    others, runs = ctx.pairs[c.index]
+    if (hand & others).bit_count() >= 2 or any(hand & r == r for r in runs):
+        return True  # a new combination with two hand cards
+    if not own:
+        return False  # no meld to add to or borrow from, and no two hand cards to go with it
+    return _finishable(ctx, player, (hand, keys, bit, 0, ()))
+
+
+# -- the state ----------------------------------------------------------------------
+
+
+@attrs.frozen(repr=False, getstate_setstate=False)
+class ConquianState(State):
+    """A deal of two-hand Conquian (RULES.md T): an immutable value; `apply` returns a new one.
+
+    Between turns `offer` is the card face up in the centre and
+    `current_player` has the say to it (T4); `offer_origin` tells whether he
+    turned it, or the opponent passed or discarded it, which decides what he
+    may do (T5–T7). After a `Take` or a force `offer` is None and the player
+    is melding: `pending` holds the cards he must still place (T8, T9).
+    `deck` is the whole order of the deal, top card first, kept for records;
+    views never show it (C6). Make one with `conquian.new_game`.
+
+    >>> state = new_game(ConquianRules(), deck=ConquianRules().pack_cards(), dealer=0)
+    >>> " ".join(map(str, state.hand(1))), state.offer
+    ('AC 2C 5C 6C QC KC 3D 4D 7D JD', card('AH'))
+    >>> state.apply("take AH")
+    Traceback (most recent call last):
+    ...
+    conquian.errors.IllegalActionError: illegal action 'take AH': AH could not be melded \
+in this turn, and a card taken is never held in the hand (T3)
+    >>> state.apply("pass").offer_origin                   # now the dealer has the say
+    'passed'
+    """
+
+    rules: ConquianRules
+    dealer: int
+    deck: tuple[Card, ...]
+    current_player: int | None
+    offer: Card | None
+    offer_origin: Origin | None
+    table: tuple[Combination, ...]
+    buried: tuple[Card, ...]
+    result: Result | None
+    _hands: tuple[int, int]
+    _pending: int
+    _stock: int
+    _borrowed: int
+    _sources: _Sources
+    _log: History
+    _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
+    _ctx: _Ctx = attrs.field(eq=False, hash=False, repr=False)
+    _legal: tuple[tuple[Action, ...], dict[Action, _Plan]] | None = attrs.field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
+
+    # -- what may be read ----------------------------------------------------------
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards in `player`'s hand, in canonical order.
+
+        >>> len(new_game(ConquianRules(hand_size=9), seed=1).hand(0))
+        9
+        """
+        if player not in (0, 1):
+            raise ValueError(f"no seat {player!r} in the two-hand game: the seats are 0 and 1")
+        return _cards(self._hands[player])
+
+    @property
+    def pending(self) -> tuple[Card, ...]:
+        """The cards taken or borrowed that must still be melded in this turn, in canonical order.
+
+        >>> new_game(ConquianRules(), seed=5).apply("take KD").pending
+        (card('KD'),)
+        """
+        return _cards(self._pending)
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards are left face down in the stock (the card on offer is not counted).
+
+        >>> new_game(ConquianRules(hand_size=8), seed=1).stock_size
+        23
+        """
+        return len(self.deck) - self._stock
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since the deal, oldest first.
+
+        >>> new_game(ConquianRules(), seed=7).apply("pass").history
+        (parse_action('pass'),)
+        """
+        return self._log.actions()
+
+    # -- legal actions -------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the current player, in a deterministic order (E1).
+
+        With the say: ``take`` (only if the card can be placed in this turn),
+        ``pass``, each ``force`` the card's origin allows, then the melds he
+        may lay down from his hand (default rules). While melding: new melds,
+        additions to his melds and borrows (each only if every pending card
+        can still be placed), then, with nothing pending, each ``discard`` and
+        each ``force``. Empty when the deal is over.
+
+        >>> [str(a) for a in new_game(ConquianRules(), seed=7).legal_actions()]
+        ['pass']
+        """
+        return self._actions()[0]
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether `action` (or its text) is legal now: exactly when it is in `legal_actions`.
+
+        >>> state = new_game(ConquianRules(), seed=7)
+        >>> state.is_legal("pass"), state.is_legal("take 4C"), state.is_legal("nonsense")
+        (True, False, False)
+        """
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ValueError:
+                return False
+        try:
+            return action in self._actions()[1]
+        except TypeError:  # an unhashable object is no action
+            return False
+
+    def _actions(self) -> tuple[tuple[Action, ...], dict[Action, _Plan]]:
+        legal = self._legal
+        if legal is None:
+            if self.result is not None:
+                plans: dict[Action, _Plan] = {}
+            elif self.offer is not None:
+                plans = self._say_actions()
+            else:
+                plans = self._melding_actions()
+            legal = (tuple(plans), plans)
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _say_actions(self) -> dict[Action, _Plan]:
+        """T4–T8, T10, T11: what the player with the say may do."""
+        ctx = self._ctx
+        player = self.current_player
+        offer = self.offer
+        assert player is not None and offer is not None
+        hand = self._hands[player]
+        keys = self._keys
+        plans: dict[Action, _Plan] = {}
+        # T3, T8: a card is taken only to be placed at once.
+        if _usable(ctx, player, hand, keys, offer):
+            plans[_TAKE[offer]] = None
+        plans[_PASS] = None  # T5: to the opponent; T6, T7: buried, and the next card turned
+        # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
+        # opponent's melds (the passer's, for a passed card); T7: not a discard.
+        if self.offer_origin != _DISCARDED:
+            bit = 1 << offer.index
+            opponent = 1 - player
+            for j, key in enumerate(keys):
+                if key & 1 == opponent and ctx.meld_info(key).fits & bit:
+                    plans[_force(offer, j)] = j
+        # T8 (lay_down_from_hand): hand cards may go down while he has the say; no borrowing.
+        if ctx.lay_down and hand:
+            plans.update(ctx.lay_downs(player, hand, keys))
+        return plans
+
+    def _melding_actions(self) -> dict[Action, _Plan]:
+        """T8–T10: melding after a take or a force, then ending the turn."""
+        ctx = self._ctx
+        player = self.current_player
+        assert player is not None
+        hand = self._hands[player]
+        keys = self._keys
+        turn: _Turn = (hand, keys, self._pending, self._borrowed, self._sources)
+        plans: dict[Action, _Plan] = {}
+        for action, after in _turn_moves(ctx, player, turn, borrowing=True):
+            if _finishable(ctx, player, after):  # no dead ends
+                plans[action] = after
+        if not self._pending:
+            # T8: nothing pending and not won, so he ends the turn with a hand card.
+            cards = _cards(hand)
+            for c in cards:
+                plans[_DISCARD[c]] = None
+            opponent = 1 - player
+            for j, key in enumerate(keys):
+                if key & 1 == opponent:
+                    fits = ctx.meld_info(key).fits & hand
+                    for c in _cards(fits):
+                        plans[_force(c, j)] = j  # T10: forcing in place of a discard
+        return plans
+
+    # -- applying --------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> ConquianState:
+        """The state after `action` (or its text); raises `IllegalActionError` if it is not legal.
+
+        The error's message says which rule forbids the action and cites its
+        id (E1); this state is unchanged, as always.
+
+        >>> state = new_game(ConquianRules(), seed=7).apply("pass")
+        >>> state.apply("discard 5H")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        conquian.errors.IllegalActionError: illegal action 'discard 5H': you have the say to ...
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        try:
+            plan = self._actions()[1][action]
+        except (KeyError, TypeError):
+            if not isinstance(action, (Take, Pass, Draw, Meld, Borrow, Force, Discard)):
+                raise TypeError(
+                    f"apply needs an action or its text (got {type(action).__name__})"
+                ) from None
+            why, rule = self._why_illegal(action)
+            raise IllegalActionError(
+                f"illegal action '{action}': {why}", action=str(action), rule=rule
+            ) from None
+        log = self._log.append(action)
+        kind = type(action)
+        if kind is Pass:
+            return self._after_pass(log)
+        player = self.current_player
+        assert player is not None
+        if kind is Take:
+            assert self.offer is not None  # T8: the taken card is pending, never in the hand
+            return self._next(log, player, None, None, self._hands, 1 << self.offer.index)
+        if kind is Force:
+            assert isinstance(plan, int)
+            return self._after_force(log, action, plan)  # type: ignore[arg-type]
+        if kind is Discard:
+            thrown = card_at(action.card.index)  # type: ignore[union-attr]
+            hands = self._without(player, 1 << thrown.index)
+            return self._next(log, 1 - player, thrown, _DISCARDED, hands)
+        assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
+        return self._after_turn_move(log, player, plan)
+
+    def _without(self, player: int, cards: int) -> tuple[int, int]:
+        """The hands, with `cards` gone from `player`'s."""
+        h0, h1 = self._hands
+        return (h0 & ~cards, h1) if player == 0 else (h0, h1 & ~cards)
+
+    def _next(
+        self,
+        log: History,
+        current: int | None,
+        offer: Card | None,
+        origin: Origin | None,
+        hands: tuple[int, int],
+        pending: int = 0,
+        keys: tuple[int, ...] | None = None,
+        stock: int | None = None,
+        borrowed: int = 0,
+        sources: _Sources = (),
+        buried: tuple[Card, ...] | None = None,
+        result: Result | None = None,
+    ) -> ConquianState:
+        if keys is None:
+            table, keys = self.table, self._keys
+        else:
+            combo = self._ctx.combo
+            table = tuple(combo(key) for key in keys)
+        return ConquianState(
+            self.rules,
+            self.dealer,
+            self.deck,
+            current,
+            offer,
+            origin,
+            table,
+            self.buried if buried is None else buried,
+            result,
+            hands,
+            pending,
+            self._stock if stock is None else stock,
+            borrowed,
+            sources,
+            log,
+            keys,
+            self._ctx,
+        )
+
+    def _after_pass(self, log: History) -> ConquianState:
+        """T5: a card he turned goes to the opponent as passed. T6, T7: a passed or discarded
+        card is buried and he turns the next stock card, on offer to himself. T12: tableau."""
+        player = self.current_player
+        offer = self.offer
+        assert player is not None and offer is not None
+        if self.offer_origin == _TURNED:
+            return self._next(log, 1 - player, offer, _PASSED, self._hands)
+        buried = (*self.buried, offer)
+        stock = self._stock
+        if stock >= len(self.deck):  # T12: a card must be turned and none is left
+            return self._next(log, None, None, None, self._hands, buried=buried, result=_TABLEAU)
+        turned = self.deck[stock]
+        return self._next(log, player, turned, _TURNED, self._hands, stock=stock + 1, buried=buried)
+
+    def _after_force(self, log: History, action: Force, j: int) -> ConquianState:
+        """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
+        player = self.current_player
+        assert player is not None and isinstance(action.card, Card)
+        forced = card_at(action.card.index)
+        victim = 1 - player
+        ctx = self._ctx
+        keys = self._keys
+        keys = (*keys[:j], ctx.force_onto(keys[j], forced), *keys[j + 1 :])
+        hands = self._hands
+        if self.offer is None:  # from the hand, in place of a discard (T8)
+            hands = self._without(player, 1 << forced.index)
+        if _won(ctx, keys, victim):
+            return self._next(log, None, None, None, hands, 0, keys, result=_WINS[victim])
+        return self._next(log, victim, None, None, hands, 0, keys)
+
+    def _after_turn_move(self, log: History, player: int, turn: _Turn) -> ConquianState:
+        """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
+        hand, keys, pending, borrowed, sources = turn
+        h0, h1 = self._hands
+        hands = (hand, h1) if player == 0 else (h0, hand)
+        if self.offer is not None:  # laid down from the hand while having the say
+            return self._next(log, player, self.offer, self.offer_origin, hands, 0, keys)
+        if not pending and _won(self._ctx, keys, player):
+            return self._next(log, None, None, None, hands, 0, keys, result=_WINS[player])
+        return self._next(log, player, None, None, hands, pending, keys, None, borrowed, sources)
+
+    # -- why an action is not legal (E1) --------------------------------------------
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        """The reason `action` is not legal now, in the game's words, and the rule's id."""
+        if self.result is not None:
+            if self.result.winner is not None:
+                return f"the deal is over: player {self.result.winner} has won", "T2"
+            return "the deal is over: it ended in a tableau", "T12"
+        player = self.current_player
+        assert player is not None
+        if isinstance(action, Draw):
+            return (
+                "there is no drawing in two-hand Conquian: a card is turned face up from the "
+                "stock when the card on offer is refused",
+                "T4",
+            )
+        faces: tuple[Face, ...] = action.cards if isinstance(action, Meld) else ()
+        if isinstance(action, Force):
+            faces = (action.card,)
+        shift = isinstance(action, (Meld, Force)) and action.shift
+        if shift or any(isinstance(f, NamedJoker) for f in faces):
+            return "the two-hand pack has no joker, so no joker is named or shifted", "T1"
+        if self.offer is not None:
+            return self._why_illegal_on_say(action, player)
+        return self._why_illegal_melding(action, player)
+
+    def _why_illegal_on_say(self, action: Action, player: int) -> tuple[str, str]:
+        offer = self.offer
+        assert offer is not None
+        if isinstance(action, Take):
+            if action.card != offer:
+                return f"{action.card} is not on offer: the card on offer is {offer}", "T4"
+            return (
+                f"{offer} could not be melded in this turn, and a card taken is never held in "
+                "the hand",
+                "T3",
+            )
+        if isinstance(action, Force):
+            if self.offer_origin == _DISCARDED:
+                return (
+                    "a discard is not forced back onto the player who discarded it: take it "
+                    "or pass it",
+                    "T7",
+                )
+            if action.card != offer:
+                return f"only the card on offer, {offer}, may be forced now", "T10"
+            return self._why_no_fit(action, 1 - player)
+        if isinstance(action, Borrow):
+            return (
+                "a player borrows only while melding after a take or a force, not while he "
+                f"has the say to {offer}",
+                "T9",
+            )
+        if isinstance(action, Discard):
+            return (
+                f"you have the say to {offer}: take it, pass it or force it; a discard ends "
+                "a turn in which you melded",
+                "T4",
+            )
+        assert isinstance(action, Meld)
+        if not self._ctx.lay_down:
+            return (
+                "under these rules hand cards go down only together with a card taken or borrowed",
+                "T8",
+            )
+        return self._why_bad_meld(action, player)
+
+    def _why_illegal_melding(self, action: Action, player: int) -> tuple[str, str]:
+        pending = self.pending
+        if isinstance(action, (Take, Pass)):
+            verb = "take" if isinstance(action, Take) else "pass"
+            return (
+                f"no card is on offer: you are melding, and may not {verb} before your next say",
+                "T8",
+            )
+        if isinstance(action, (Discard, Force)):
+            if pending:
+                return (
+                    f"the pending {_text(pending)} must be melded before the turn ends",
+                    "T8",
+                )
+            if action.card not in self.hand(player):
+                return f"{action.card} is not in your hand", "T8"
+            assert isinstance(action, Force)
+            return self._why_no_fit(action, 1 - player)
+        if isinstance(action, Meld):
+            if not self._ctx.lay_down and not set(action.cards) & set(pending):
+                return (
+                    "under these rules every meld must use a pending card (one taken or borrowed)",
+                    "T8",
+                )
+            return self._why_bad_meld(action, player)
+        assert isinstance(action, Borrow)
+        return self._why_bad_borrow(action, player)
+
+    def _why_no_fit(self, action: Force, victim: int) -> tuple[str, str]:
+        j = action.onto
+        if j >= len(self.table):
+            return f"there is no meld @{j} on the table", "T10"
+        meld = self.table[j]
+        if meld.owner != victim:
+            return "a card is forced only onto the opponent's melds", "T10"
+        order = self._ctx.order
+        if (
+            meld.kind is Kind.SEQUENCE
+            and order.max_sequence is not None
+            and len(meld.cards) >= order.max_sequence
+        ):
+            return (
+                f"{action.card} does not fit {meld}: a sequence holds at most "
+                f"{order.max_sequence} cards",
+                "T14",
+            )
+        return f"{action.card} does not fit the meld {meld}", "T10"
+
+    def _why_bad_meld(self, action: Meld, player: int) -> tuple[str, str]:
+        pending = self.pending
+        have = set(self.hand(player)) | set(pending)
+        for c in action.cards:
+            if c not in have:
+                if c == self.offer:
+                    return f"{c} is on offer, not in your hand: take it first", "T8"
+                return f"{c} is not in your hand{' or pending' if pending else ''}", "T8"
+        order = self._ctx.order
+        if action.onto is not None:
+            i = action.onto
+            if i >= len(self.table):
+                return f"there is no meld @{i} on the table", "T8"
+            meld = self.table[i]
+            if meld.owner != player:
+                return (
+                    "you add cards only to your own melds; a card goes onto the opponent's "
+                    "melds only by a force",
+                    "T8",
+                )
+            for index, src in self._sources:
+                c = card_at(index)
+                if i in src and c in action.cards:
+                    return (
+                        f"{c} was borrowed from this meld and must go into a different one",
+                        "T9",
+                    )
+            if extend(meld, action.cards, order) is None:
+                why, rule = _explained((*meld.cards, *action.cards), order)
+                return f"{_text(action.cards)} cannot be added to {meld}: {why}", rule
+        elif build(action.cards, order) is None:
+            return _explained(action.cards, order)
+        return self._unfinishable(pending)
+
+    def _why_bad_borrow(self, action: Borrow, player: int) -> tuple[str, str]:
+        i = action.source
+        c = action.card
+        if i >= len(self.table):
+            return f"there is no meld @{i} on the table", "T9"
+        meld = self.table[i]
+        if meld.owner != player:
+            return "a player borrows only from his own melds, never from the opponent's", "T9"
+        if c not in meld.cards:
+            return f"{c} is not in the meld {meld}", "T9"
+        if self._borrowed >> c.index & 1:
+            return f"{c} was borrowed already in this turn: a card is borrowed once a turn", "T9"
+        if len(meld.cards) <= 3:
+            return f"{meld} would be left with fewer than three cards", "T9"
+        if meld.kind is Kind.SEQUENCE and c not in (meld.cards[0], meld.cards[-1]):
+            if not self._ctx.middle:
+                return "under these rules no card is borrowed from the middle of a sequence", "T9"
+            k = meld.cards.index(c)
+            return (
+                f"borrowing {c} would leave {_text(meld.cards[:k])} and "
+                f"{_text(meld.cards[k + 1 :])}: both pieces must be sequences of three or more",
+                "T9",
+            )
+        return self._unfinishable((*self.pending, c))
+
+    def _unfinishable(self, pending: tuple[Card, ...]) -> tuple[str, str]:
+        if pending:
+            return (
+                f"after it, the pending {_text(pending)} could not all be melded in this turn",
+                "T8",
+            )
+        return "it is not legal now", "T8"  # pragma: no cover - nothing pending always ends
+
+    # -- views, repr, pickling ------------------------------------------------------
+
+    def view(self, player: int) -> ConquianView:
+        """All that `player` may know of this deal, and nothing more (C6).
+
+        >>> view = new_game(ConquianRules(), seed=7).view(0)
+        >>> len(view.hand), view.hand_sizes, len(view.unseen), view.legal_actions
+        (10, (10, 10), 29, ())
+        """
+        hand = self.hand(player)
+        return ConquianView(
+            rules=self.rules,
+            player=player,
+            dealer=self.dealer,
+            current_player=self.current_player,
+            hand=hand,
+            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count()),
+            table=self.table,
+            offer=self.offer,
+            offer_origin=self.offer_origin,
+            pending=self.pending,
+            stock_size=self.stock_size,
+            buried=self.buried,
+            history=self.history,
+            result=self.result,
+            legal_actions=self.legal_actions() if self.current_player == player else (),
+            unseen=tuple(sorted(self.hand(1 - player) + self.deck[self._stock :])),
+        )
+
+    def __repr__(self) -> str:
+        hands = ", ".join(_text(self.hand(p)) or "-" for p in (0, 1))
+        table = "; ".join(f"@{i} ({m.owner}) {m}" for i, m in enumerate(self.table))
+        return (
+            f"<ConquianState dealer={self.dealer} current_player={self.current_player} "
+            f"offer={self.offer} ({self.offer_origin}) pending=[{_text(self.pending)}] "
+            f"hands=[{hands}] table=[{table}] stock_size={self.stock_size} "
+            f"result={self.result} history={len(self._log)} actions>"
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            a.name: getattr(self, a.name)
+            for a in attrs.fields(ConquianState)
+            if a.name not in ("_ctx", "_legal", "_keys")
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_ctx", _context(state["rules"]))
+        object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
+        object.__setattr__(self, "_legal", None)
+
+
+def _text(cards: Iterable[Face]) -> str:
+    return " ".join(map(str, cards))
+
+
+_RULE_AT_END = re.compile(r"\s*\(([A-Z]\d+)(?:,[^)]*)?\)$")
+
+
+def _explained(faces: Iterable[Face], order: Order) -> tuple[str, str]:
+    """`combos.explain` split into its reason and the rule id it cites."""
+    text = explain(faces, order)
+    m = _RULE_AT_END.search(text)
+    if m is None:  # pragma: no cover - explain always cites a rule
+        return text, "C3"
+    return text[: m.start()], m.group(1)
+
+
+@attrs.frozen
+class ConquianView(PlayerView):
+    """What one player of a two-hand deal may know (C6): a value, equal when it shows the same.
+
+    His own `hand` and the sizes of both hands; the table, the card on offer
+    and where it came from, the pending cards, the buried cards (each was
+    face up before burial, in the order buried), the stock's size, the
+    history (every action is public), the result, and his `legal_actions`
+    when it is his turn (else empty). `unseen` is what he cannot place: the
+    other hand and the stock, as one sorted multiset. Never the order of the
+    deck, nor the other hand.
+
+    >>> view = new_game(ConquianRules(), seed=7).view(1)
+    >>> view.player, view.current_player, view.offer, view.legal_actions
+    (1, 1, card('QC'), (parse_action('pass'),))
+    """
+
+    rules: ConquianRules
+    player: int
+    dealer: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int]
+    table: tuple[Combination, ...]
+    offer: Card | None
+    offer_origin: Origin | None
+    pending: tuple[Card, ...]
+    stock_size: int
+    buried: tuple[Card, ...]
+    history: tuple[Action, ...]
+    result: Result | None
+    legal_actions: tuple[Action, ...]
+    unseen: tuple[Card, ...]
+
+
+def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianState:
+    """Deal a two-hand game from `deck`, the whole pack top card first (T1, T11).
+
+    Two cards at a time, the pone (seat ``dealer + 1``) first; with a hand of
+    nine the last round is one card each. ``deck[2 * hand_size]`` is turned
+    and on offer to the pone as if he had turned it; the rest is the stock.
+    `conquian.new_game` calls this once it has checked the deck.
+
+    >>> from conquian.two_hand import deal
+    >>> state = deal(ConquianRules(hand_size=9), ConquianRules().pack_cards(), dealer=1)
+    >>> " ".join(map(str, state.hand(0))), state.offer
+    ('AC 2C 5C 6C QC KC 3D 4D 7D', card('QD'))
+    """
+    size = rules.hand_size
+    pone = 1 - dealer
+    deck = tuple(card_at(c.index) for c in deck)  # the interned cards
+    hands = [0, 0]
+    at = 0
+    dealt = 0
+    while dealt < size:
+        k = min(2, size - dealt)  # two at a time; with nine, the last round is one each
+        hands[pone] |= _mask(deck[at : at + k])
+        hands[dealer] |= _mask(deck[at + k : at + 2 * k])
+        at += 2 * k
+        dealt += k
+    return ConquianState(
+        rules,
+        dealer,
+        deck,
+        pone,
+        deck[at],  # T11: the starter, on offer to the pone as if he had turned it
+        _TURNED,
+        (),
+        (),
+        None,
+        (hands[0], hands[1]),
+        0,
+        at + 1,
+        0,
+        (),
+        History(),
+        (),
+        _context(rules),
+    )
