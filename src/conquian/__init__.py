@@ -5,10 +5,11 @@
 (card('5H'), parse_action('take 5H'))
 """
 
-from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play, simulate
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play, simulate
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
 from .combos import Combination, Kind, Order
+from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
 from .rules import ConquianRules, CooncanRules, Rules
@@ -30,6 +31,9 @@ __all__ = [
     "ConquianState",
     "ConquianView",
     "CooncanRules",
+    "CooncanState",
+    "CooncanView",
+    "Cut",
     "Discard",
     "Draw",
     "Face",
@@ -56,6 +60,7 @@ __all__ = [
     "Take",
     "card",
     "cards",
+    "cut_for_deal",
     "joker",
     "make_pack",
     "new_game",

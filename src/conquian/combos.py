@@ -61,7 +61,7 @@ class Kind(str, enum.Enum):
         return self.value
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Combination:
     """A valid group or sequence as it lies on the table, with its owner's seat.
 
@@ -291,11 +291,11 @@ def fitting(combo: Combination, order: Order) -> tuple[Card, ...]:
     suit = combo.cards[0].suit
     assert suit is not None
     low, high = _bounds(combo, order)
-    out = []
+    out = set()
     if low > 0 and not (order.ace_high and low == 1 and high == 13):
-        out.append(order.card_at(low - 1, suit))
+        out.add(order.card_at(low - 1, suit))
     if high < order.top and not (order.ace_high and low == 0 and high == 12):
-        out.append(order.card_at(high + 1, suit))
+        out.add(order.card_at(high + 1, suit))
     return tuple(sorted(out))
 
 
@@ -446,8 +446,9 @@ def melds_in(hand: Iterable[Card], order: Order, owner: int = 0) -> tuple[Combin
     out: list[Combination] = []
     seen: set[tuple[Face, ...]] = set()
 
-    def add(faces: Iterable[Face]) -> None:
-        combo = build(faces, order, owner)
+    def add(faces: tuple[Face, ...], kind: Kind | None) -> None:
+        # With a kind, the faces are already a valid combination in canonical order.
+        combo = build(faces, order, owner) if kind is None else Combination(kind, faces, owner)
         if combo is not None and combo.cards not in seen:
             seen.add(combo.cards)
             out.append(combo)
@@ -456,23 +457,33 @@ def melds_in(hand: Iterable[Card], order: Order, owner: int = 0) -> tuple[Combin
     for c in naturals:
         by_rank.setdefault(c.rank, []).append(c)
     for rank in sorted(by_rank):
+        if len(by_rank[rank]) + jokers < 3:
+            continue
         for sub in _sub_multisets(by_rank[rank]):
             for k in range(jokers + 1):
                 if sub and len(sub) + k >= 3:
-                    add((*sub, *(NamedJoker(rank),) * k))
+                    add((*sub, *(NamedJoker(rank),) * k), Kind.GROUP)
     longest = order.longest
+    top = order.top
     for suit in Suit:
         have = _suit_positions(naturals, suit, order)
         if not have:
             continue
-        for low in range(order.top + 1):
-            for high in range(low + 2, min(order.top, low + longest - 1) + 1):
-                span = range(low, high + 1)
-                if sum(1 for p in span if not have[p]) > jokers:
+        held = [have[p] for p in range(top + 1)]
+        for low in range(top - 1):
+            missing = (not held[low]) + (not held[low + 1])
+            if missing > jokers:
+                continue
+            for high in range(low + 2, min(top, low + longest - 1) + 1):
+                missing += not held[high]
+                if missing > jokers:
                     break
-                for faces in _fillings(span, suit, have, jokers, order):
+                # 2 up to the high ace is the same set as the ace up to the king:
+                # build gives it its canonical (ace-low) order.
+                direct = not (order.ace_high and low == 1 and high == 13)
+                for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
                     if any(type(f) is Card for f in faces):
-                        add(faces)
+                        add(faces, Kind.SEQUENCE if direct else None)
     return tuple(out)
 
 

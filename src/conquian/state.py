@@ -74,7 +74,14 @@ class Result:
             raise ValueError(f"no seat {self.winner} among {len(self.payments)} players")
 
 
-@attrs.frozen(eq=False)
+def _history_of(actions: tuple[Action, ...]) -> History:
+    history = History()
+    for action in actions:
+        history = history.append(action)
+    return history
+
+
+@attrs.frozen(eq=False, repr=False)
 class History:
     """The actions of a deal, as a persistent list shared between states.
 
@@ -115,6 +122,13 @@ class History:
 
     def __hash__(self) -> int:
         return hash(self.actions())
+
+    def __repr__(self) -> str:
+        return f"History({len(self)} actions)"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A flat tuple: pickling the linked nodes would recurse once per action.
+        return (_history_of, (self.actions(),))
 
 
 StateT = TypeVar("StateT", bound="State")

@@ -1,0 +1,570 @@
+"""The command line: ``conquian demo | play | simulate | replay`` (also ``python -m conquian``).
+
+- ``demo``: one seeded deal of each game between bots, move by move;
+- ``play``: you (seat 0) against bots in the terminal, actions typed in notation;
+- ``simulate``: many deals between bots, with win rates and 95% intervals;
+- ``replay FILE``: check a saved game record and print it move by move.
+
+Bad arguments or files exit with status 2 and one line on stderr.
+
+>>> main(["simulate", "--games", "2", "--json", "--quiet"])  # doctest: +ELLIPSIS
+{"game": "two-hand", "games": 2, ...}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import IO, Any, NoReturn
+
+import attrs
+
+from .actions import Action, Draw, Pass, parse_action
+from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate
+from .cards import Face, parse_face
+from .errors import ConquianError, IllegalActionError, NotationError
+from .game import new_game
+from .rules import ConquianRules, CooncanRules, Rules
+from .state import Outcome, PlayerView, State
+
+__all__ = ["main"]
+
+GAMES = ("two-hand", "three-hand", "double-pack")
+_TURN_LIMIT = 300
+
+
+class _UsageError(Exception):
+    """Bad arguments: reported on one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(message)
+
+
+# -- printing cards with suit symbols ----------------------------------------------------------
+
+
+class _Printer:
+    """Writes cards and actions with suit symbols (♣♦♥♠) when the stream can encode them."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        encoding = getattr(out, "encoding", None) or "utf-8"
+        try:
+            "♣♦♥♠".encode(encoding)
+            self.symbols = True
+        except (LookupError, UnicodeEncodeError):
+            self.symbols = False
+
+    def face(self, f: Face) -> str:
+        text = str(f)
+        if not self.symbols or f.suit is None:
+            return text
+        return text[:-1] + f.suit.symbol
+
+    def cards(self, cs: Sequence[Face]) -> str:
+        return " ".join(self.face(c) for c in cs) if cs else "-"
+
+    def action(self, a: Action | str) -> str:
+        words = []
+        for token in str(a).split():
+            try:
+                words.append(self.face(parse_face(token)))
+            except NotationError:
+                words.append(token)
+        return " ".join(words)
+
+    def __call__(self, *parts: object) -> None:
+        print(*parts, file=self.out)
+
+
+# -- rules and names -----------------------------------------------------------------------------
+
+
+def _rules(game: str, players: int | None = None, turn_limit: int = _TURN_LIMIT) -> Rules:
+    if game == "two-hand":
+        if players not in (None, 2):
+            raise _UsageError(f"two-hand is for 2 players (got --players {players})")
+        return ConquianRules()
+    try:
+        if game == "three-hand":
+            if players is None:
+                return CooncanRules.three_hand(turn_limit=turn_limit)
+            return CooncanRules.three_hand(players=players, turn_limit=turn_limit)
+        if players is None:
+            return CooncanRules.double_pack(turn_limit=turn_limit)
+        return CooncanRules.double_pack(players=players, turn_limit=turn_limit)
+    except ConquianError as err:
+        raise _UsageError(str(err)) from None
+
+
+def _title(rules: Rules) -> str:
+    if isinstance(rules, ConquianRules):
+        return "Two-hand Conquian (Foster 1913, 40 cards)"
+    if rules.variant == "three-hand":
+        return f"Foster's three-hand Cooncan ({rules.players} players, one pack)"
+    return f"Foster's double-pack Cooncan ({rules.players} players, 104 cards and 2 jokers)"
+
+
+def _who(seat: int, me: int | None = None) -> str:
+    return "you" if seat == me else f"player {seat}"
+
+
+def _result_line(state: State, me: int | None = None) -> str:
+    result = state.result
+    assert result is not None
+    pays = " ".join(f"{p:+d}" for p in result.payments)
+    if result.outcome is Outcome.WIN:
+        assert result.winner is not None
+        verb = "win" if result.winner == me else "wins"
+        return f"Result: {_who(result.winner, me)} {verb} (payments by seat: {pays})"
+    if result.outcome is Outcome.TABLEAU:
+        return "Result: tableau, the stock ran out with no winner (T12)"
+    return "Result: abandoned at the turn limit, no payments (M11)"
+
+
+def _narrate(
+    pr: _Printer, before: State, seat: int, action: Action, after: State, me: int | None
+) -> None:
+    """One line for an action, plus what it revealed (a card turned, a card drawn)."""
+    who = _who(seat, me)
+    line = f"{who}: {pr.action(action)}"
+    if isinstance(action, Draw) and (me is None or seat == me):
+        drawn = Counter(after.hand(seat)) - Counter(before.hand(seat))
+        if drawn:
+            line += f" ({'you drew' if seat == me else 'drew'} {pr.cards(sorted(drawn))})"
+    pr(f"  {len(after.history):3d}. {line}")
+    offer = getattr(after, "offer", None)
+    origin = getattr(after, "offer_origin", None)
+    turned = (
+        isinstance(action, Pass)
+        and offer is not None
+        and origin == "turned"
+        and getattr(before, "offer_origin", None) != "turned"
+    )
+    if turned and offer is not None and after.current_player is not None:
+        pr(f"       {_who(after.current_player, me)} turned {pr.face(offer)} from the stock")
+
+
+# -- demo ----------------------------------------------------------------------------------------
+
+
+def _demo(args: argparse.Namespace, pr: _Printer) -> int:
+    for game in GAMES:
+        rules = _rules(game)
+        seats = rules.players
+        pr(f"== {_title(rules)}, seed {args.seed}, dealer: player {seats - 1} ==")
+        start = new_game(rules, seed=args.seed, dealer=seats - 1)
+        offer = getattr(start, "offer", None)
+        if offer is not None:
+            pr(f"       starter {pr.face(offer)} turned, on offer to player {start.current_player}")
+        else:
+            stock = getattr(start, "stock", ())
+            pr(f"       stock starts with {pr.cards(stock)}")
+
+        def observe(before: State, seat: int, action: Action, after: State) -> None:
+            _narrate(pr, before, seat, action, after, None)
+
+        agents = [HeuristicAgent() for _ in range(seats)]
+        final = play(agents, rules, seed=args.seed, dealer=seats - 1, observe=observe)
+        pr(_result_line(final))
+        for seat in range(seats):
+            pr(f"       player {seat} holds {pr.cards(final.hand(seat))}")
+        pr()
+    return 0
+
+
+# -- play ------------------------------------------------------------------------------------
+
+_HELP = """\
+Type an action in notation, or a command.
+  two-hand:  take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 10S @0 | force 6S @1 | discard KD
+  Cooncan:   draw | take 5H | meld 5D 6D JK=4D | meld 7H @2 | force 9H @0 | discard KD
+  Suits: C D H S or ♣ ♦ ♥ ♠; 10 or T; @N is a meld's number on the table.
+Commands: help (this), hint (what the heuristic bot would do), legal (every legal
+action), show (the table again), quit (leave the game)."""
+
+
+def _show(pr: _Printer, view: PlayerView, me: int) -> None:
+    """The human's view of the deal: hand, table, offer or stock, hands."""
+    v: Any = view
+    pr()
+    pr(f"Your hand: {pr.cards(v.hand)}")
+    if v.table:
+        pr("Table:")
+        for i, m in enumerate(v.table):
+            pr(f"  @{i} {_who(m.owner, me):9s} {pr.cards(m.cards)}")
+    else:
+        pr("Table: empty")
+    sizes = ", ".join(f"{_who(s, me)} {n}" for s, n in enumerate(v.hand_sizes))
+    if isinstance(v.rules, ConquianRules):
+        melded = [0, 0]
+        for m in v.table:
+            melded[m.owner] += len(m.cards)
+        pr(
+            f"Melded: you {melded[me]}, player {1 - me} {melded[1 - me]} "
+            f"({v.rules.win_size} to win); cards in hand: {sizes}; stock: {v.stock_size}"
+        )
+        if v.offer is not None:
+            origin = {
+                "turned": "you turned it" if v.current_player == me else "turned",
+                "passed": "passed to you",
+                "discarded": "discarded",
+            }.get(v.offer_origin, v.offer_origin)
+            to = "you" if v.current_player == me else _who(v.current_player, me)
+            pr(f"On offer to {to}: {pr.face(v.offer)} ({origin})")
+        if v.pending:
+            pr(f"Pending, to meld this turn: {pr.cards(v.pending)}")
+    else:
+        pr(f"Stock (top last): {pr.cards(v.stock)}; pack: {v.pack_size} cards")
+        pr(f"Cards in hand: {sizes}")
+        known = [f"{_who(s, me)}: {pr.cards(k)}" for s, k in enumerate(v.known) if k and s != me]
+        if known:
+            pr(f"Known in hands: {'; '.join(known)}")
+        if v.current_player == me:
+            step = "take a stock card or draw" if v.phase == "draw" else "meld, force, discard"
+            pr(f"Your turn ({v.phase}): {step}")
+
+
+def _read(stdin: IO[str], pr: _Printer) -> str | None:
+    pr.out.write("> ")
+    pr.out.flush()
+    line = stdin.readline()
+    if not line:
+        pr()
+        return None
+    if not _isatty(stdin):
+        pr(line.rstrip("\n"))  # echo piped input, so that the transcript reads as a dialogue
+    return line.strip()
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _game_record() -> Any | None:
+    """`conquian.records.GameRecord`, or None while that module is not written yet."""
+    try:
+        records = importlib.import_module("conquian.records")
+    except ImportError:
+        return None
+    return getattr(records, "GameRecord", None)
+
+
+def _save(path: str, state: State, seed: int, pr: _Printer, err: _Printer) -> bool:
+    record_type = _game_record()
+    if record_type is not None:
+        text = record_type.from_state(state).to_json()
+    else:
+        rules = state.rules
+        text = json.dumps(
+            {
+                "format": "conquian simple record",
+                "rules": repr(rules),
+                "game": rules.game,
+                "options": attrs.asdict(rules),
+                "seed": seed,
+                "dealer": getattr(state, "dealer", None),
+                "actions": [str(a) for a in state.history],
+            },
+            indent=2,
+            ensure_ascii=False,
+        )
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text if text.endswith("\n") else text + "\n")
+    except OSError as e:
+        err(f"conquian: error: cannot save the game to {path}: {e.strerror or e}")
+        return False
+    if record_type is None:
+        pr(
+            f"Saved a simple JSON record (rules, seed, dealer, actions) to {path}: "
+            "conquian.records is not available yet."
+        )
+    else:
+        pr(f"Saved the game record to {path}.")
+    return True
+
+
+def _play(args: argparse.Namespace, pr: _Printer, err: _Printer, stdin: IO[str]) -> int:
+    rules = _rules(args.game, args.players)
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    me = 0
+    seats = rules.players
+    dealer = seats - 1
+    bots = [HeuristicAgent() for _ in range(seats)]
+    state = new_game(rules, seed=seed, dealer=dealer)
+    pr(f"{_title(rules)}: seed {seed}, dealer player {dealer}. You are player {me}.")
+    pr("Type help for the notation and commands.")
+    shown = False
+
+    def observe(before: State, seat: int, action: Action, after: State) -> None:
+        _narrate(pr, before, seat, action, after, me)
+
+    quitted = False
+    while state.current_player is not None:
+        seat = state.current_player
+        if seat != me:
+            action = bots[seat](state.view(seat))
+            after = state.apply(action)
+            observe(state, seat, action, after)
+            state, shown = after, False
+            continue
+        view = state.view(me)
+        if not shown:
+            _show(pr, view, me)
+            shown = True
+        line = _read(stdin, pr)
+        if line is None or line.lower() in ("quit", "exit", "q"):
+            quitted = True
+            break
+        command = line.lower()
+        if not command:
+            continue
+        if command in ("help", "?"):
+            pr(_HELP)
+        elif command == "hint":
+            pr(f"hint: {pr.action(HeuristicAgent()(view))}")
+        elif command == "legal":
+            pr("legal: " + ", ".join(pr.action(a) for a in view.legal_actions))
+        elif command in ("show", "table"):
+            shown = False
+        else:
+            try:
+                action = parse_action(line)
+                after = state.apply(action)
+            except (NotationError, IllegalActionError) as e:
+                pr(f"{e}")
+                pr("Try again (help, hint, legal, quit).")
+                continue
+            observe(state, me, action, after)
+            state, shown = after, False
+    if quitted:
+        pr("You left the game.")
+    else:
+        pr(_result_line(state, me))
+        for s in range(seats):
+            if s != me:
+                pr(f"  player {s} held {pr.cards(state.hand(s))}")
+    if args.save is not None and not _save(args.save, state, seed, pr, err):
+        return 2
+    return 0
+
+
+# -- simulate -----------------------------------------------------------------------------------
+
+
+def _progress_bar(err: IO[str]) -> Callable[[int, int], None]:
+    """A bar redrawn in place on stderr: every 1% on a terminal, every 10% otherwise."""
+    last = [-1]
+    step = 1 if _isatty(err) else 10
+
+    def draw(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total if total else width
+        percent = 100 * done // total if total else 100
+        if percent // step == last[0] and done != total:
+            return
+        last[0] = percent // step
+        bar = "#" * filled + "." * (width - filled)
+        err.write(f"\r[{bar}] {done}/{total} games {percent:3d}%")
+        if done >= total:
+            err.write("\n")
+        err.flush()
+
+    return draw
+
+
+def _report(pr: _Printer, s: SimulationSummary, rules: Rules) -> None:
+    pr(
+        f"{_title(rules)}: {s.games} games, seed {s.seed}, {s.jobs} job(s); "
+        "seats and deal rotate between games"
+    )
+    pr(f"  {'agent':<12} {'wins':>6} {'win rate':>9}  {'95% CI (Wilson)':<18} {'payments':>9}")
+    for i, name in enumerate(s.agents):
+        lo, hi = s.interval(i)
+        pr(
+            f"  {name:<12} {s.wins[i]:>6} {100 * s.win_rate(i):>8.1f}%  "
+            f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]   {s.payments[i]:>+9d}"
+        )
+    games = max(1, s.games)
+    label = "tableaus" if isinstance(rules, ConquianRules) else "abandoned"
+    count = s.tableaus if isinstance(rules, ConquianRules) else s.abandoned
+    pr(f"  {label}: {count} ({100 * count / games:.1f}%)")
+    pr(f"  mean game length: {s.mean_decisions:.1f} decisions")
+    pr(f"  speed: {s.games_per_second:.1f} games/s ({s.elapsed:.2f} s)")
+
+
+def _simulate(args: argparse.Namespace, pr: _Printer, err: IO[str]) -> int:
+    rules = _rules(args.game, args.players, args.turn_limit)
+    if args.agents is None:
+        names = ["heuristic"] + ["random"] * (rules.players - 1)
+    else:
+        names = [n.strip().lower() for n in args.agents.split(",")]
+        unknown = [n for n in names if n not in AGENTS]
+        if unknown:
+            known = ", ".join(sorted(AGENTS))
+            raise _UsageError(f"argument --agents: unknown agent {unknown[0]!r} (use {known})")
+        if len(names) != rules.players:
+            raise _UsageError(
+                f"argument --agents: {rules.game} with {rules.players} players needs "
+                f"{rules.players} agents, one per seat (got {len(names)})"
+            )
+    progress = None if args.quiet else _progress_bar(err)
+    summary = simulate(
+        names, rules, games=args.games, seed=args.seed, jobs=args.jobs, progress=progress
+    )
+    if args.json:
+        pr(json.dumps(summary.to_dict()))
+    else:
+        _report(pr, summary, rules)
+    return 0
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+
+def _replay(args: argparse.Namespace, pr: _Printer) -> int:
+    record_type = _game_record()
+    if record_type is None:
+        raise _UsageError(
+            "records are not available yet: conquian.records is missing, "
+            "so a game record cannot be read"
+        )
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise _UsageError(f"cannot read {args.file}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise _UsageError(f"{args.file} is not a UTF-8 text file") from None
+    try:
+        record: Any = record_type.from_json(text)
+        final: State = record.replay()
+    except (ConquianError, ValueError) as e:
+        raise _UsageError(f"{args.file}: {e}") from None
+    rules = final.rules
+    deck = getattr(final, "deck", None)
+    dealer = getattr(final, "dealer", 0)
+    pr(f"== {_title(rules)}: {args.file}, dealer player {dealer} ==")
+    state = new_game(rules, deck=deck, dealer=dealer)
+    for action in final.history:
+        seat = state.current_player
+        assert seat is not None
+        after = state.apply(action)
+        _narrate(pr, state, seat, action, after, None)
+        state = after
+    if state.result is not None:
+        pr(_result_line(state))
+    else:
+        pr(f"(the record stops before the end: player {state.current_player} to play)")
+    return 0
+
+
+# -- entry point ----------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number (got {text!r})") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1 (got {value})")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer seed (got {text!r})") from None
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="conquian",
+        description="Conquian and Foster's Cooncan: demo games, play against bots, "
+        "simulate, replay records.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    demo = sub.add_parser("demo", help="one seeded game of each kind between bots")
+    demo.add_argument("--seed", type=_seed, default=1, help="the deals' seed (default 1)")
+
+    game_help = "the game: " + ", ".join(GAMES) + " (default two-hand)"
+    p = sub.add_parser("play", help="play against bots in the terminal (you are seat 0)")
+    p.add_argument("--game", choices=GAMES, default="two-hand", help=game_help)
+    p.add_argument("--players", type=_positive, help="players in a Cooncan game")
+    p.add_argument("--seed", type=_seed, help="the deal's seed (default: a random one)")
+    p.add_argument("--save", metavar="FILE", help="save the game record to FILE at the end")
+
+    s = sub.add_parser("simulate", help="many games between bots, with win rates")
+    s.add_argument("--game", choices=GAMES, default="two-hand", help=game_help)
+    s.add_argument("--players", type=_positive, help="players in a Cooncan game")
+    s.add_argument("--games", type=_positive, default=100, help="how many deals (default 100)")
+    s.add_argument(
+        "--agents",
+        help="one agent per seat, comma separated: "
+        + ", ".join(sorted(AGENTS))
+        + " (default: heuristic, then random)",
+    )
+    s.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
+    s.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
+    s.add_argument(
+        "--turn-limit",
+        type=_positive,
+        default=_TURN_LIMIT,
+        help=f"Cooncan deals are abandoned after this many turns (default {_TURN_LIMIT})",
+    )
+    s.add_argument("--json", action="store_true", help="print a JSON object")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    r = sub.add_parser("replay", help="check a game record and print it move by move")
+    r.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with `argv` (default ``sys.argv[1:]``); return the exit status.
+
+    Reads ``sys.stdin`` and writes ``sys.stdout`` and ``sys.stderr`` as they
+    are at the call, so tests can replace them.
+
+    >>> main(["simulate", "--games", "0"])  # one line on stderr: --games must be at least 1
+    2
+    """
+    stdout, stderr, stdin = sys.stdout, sys.stderr, sys.stdin
+    pr, err = _Printer(stdout), _Printer(stderr)
+    parser = _parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # --help
+            return e.code if isinstance(e.code, int) else 0
+        if args.command == "demo":
+            return _demo(args, pr)
+        if args.command == "play":
+            return _play(args, pr, err, stdin)
+        if args.command == "simulate":
+            return _simulate(args, pr, stderr)
+        return _replay(args, pr)
+    except _UsageError as e:
+        print(f"conquian: error: {e}", file=stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("conquian: interrupted", file=stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
