@@ -23,6 +23,7 @@ group.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import Literal
 
@@ -192,6 +193,7 @@ _PACK_RANKS = {
 }
 
 
+@functools.cache
 def make_pack(name: str = "standard", *, copies: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """The cards of a pack in canonical order (C1, C4, M1).
 

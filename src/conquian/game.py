@@ -29,9 +29,9 @@ def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
     if type(seed) is not int:
         raise TypeError(f"a seed is an int (got {type(seed).__name__})")
     deck = list(pack)
-    rng = random.Random(seed)
+    draw = random.Random(seed).random
     for i in range(len(deck) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(draw() * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
 
