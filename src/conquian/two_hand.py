@@ -49,7 +49,9 @@ Where each rule lives:
 
 Inside, a hand is a bit mask over `Card.index`; every question about
 combinations goes to `conquian.combos`, whose answers are cached by the
-cards they depend on (one suit, one rank, one meld).
+cards they depend on (one suit, one rank, one meld). The combinations of
+each rank and suit are asked once per rules (`combos.melds_in`) and kept as
+masks, from which new melds and additions are read.
 """
 
 from __future__ import annotations
@@ -71,7 +73,6 @@ from .combos import (
     build,
     explain,
     extend,
-    extensions,
     fitting,
     melds_in,
 )
@@ -207,6 +208,8 @@ class _Ctx:
     __slots__ = (
         "borrows",
         "combos",
+        "families",
+        "family_melds",
         "finish",
         "grown",
         "info",
@@ -217,6 +220,7 @@ class _Ctx:
         "onto",
         "order",
         "pairs",
+        "positions",
         "rank_masks",
         "rules",
         "subsets",
@@ -234,6 +238,20 @@ class _Ctx:
         self.suit_masks = tuple(_mask(c for c in pack if c.suit is s) for s in Suit)
         ranks = sorted({c.rank for c in pack}, key=lambda r: self.order.position[r])
         self.rank_masks = tuple(_mask(c for c in pack if c.rank == r) for r in ranks)
+        self.families = [(0, 0)] * 52  # per card: the masks of its rank and of its suit
+        for c in pack:
+            rank_family = next(m for m in self.rank_masks if m >> c.index & 1)
+            self.families[c.index] = (rank_family, self.suit_masks[c.suit])  # type: ignore[index]
+        # Every combination of each family, as masks in the order `combos.melds_in` gives
+        # them; and, per suit, the mask of the card at each position of the order (C3, C4).
+        self.family_melds = {
+            family: tuple(_mask(m.cards) for m in melds_in(_cards(family), self.order))
+            for family in self.rank_masks + self.suit_masks
+        }
+        self.positions = tuple(
+            tuple(1 << self.order.card_at(p, s).index for p in range(self.order.top + 1))
+            for s in Suit
+        )
         self.pairs: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 52
         for c in pack:
             self.pairs[c.index] = self._pairs(c)
@@ -304,18 +322,44 @@ class _Ctx:
             for family in self.rank_masks + self.suit_masks:
                 sub = pool & family
                 if sub.bit_count() >= 3:
-                    out.extend(self._subset_melds(sub, owner))
+                    out.extend(self._subset_melds(family, sub, owner))
             found = tuple(out)
             _store(self.melds, (pool, owner), found)
         return found
 
-    def _subset_melds(self, sub: int, owner: int) -> tuple[_MeldOption, ...]:
+    def melds_with(self, pool: int, pending: int, owner: int) -> Iterator[_MeldOption]:
+        """The new combinations in `pool` that hold a `pending` card (C3, T8), for the search.
+
+        They lie in the rank or the suit of a pending card; a family holding
+        two pending cards is asked once.
+        """
+        seen: list[int] = []
+        rest = pending
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for family in self.families[low.bit_length() - 1]:
+                if family in seen:
+                    continue
+                seen.append(family)
+                sub = pool & family
+                if sub.bit_count() >= 3:
+                    for opt in self._subset_melds(family, sub, owner):
+                        if opt.used & pending:
+                            yield opt
+
+    def _subset_melds(self, family: int, sub: int, owner: int) -> tuple[_MeldOption, ...]:
+        """`combos.melds_in` of the cards `sub` of one `family`: the family's combinations
+        that lie in `sub`, in the same order."""
         found = self.subsets.get((sub, owner))
         if found is None:
-            found = tuple(
-                _MeldOption(Meld(m.cards), m, self._known(m), _mask(m.cards))
-                for m in melds_in(_cards(sub), self.order, owner)
-            )
+            out = []
+            for used in self.family_melds[family]:
+                if used & sub == used:
+                    key = used << 1 | owner
+                    meld = self.combo(key)
+                    out.append(_MeldOption(Meld(meld.cards), meld, key, used))
+            found = tuple(out)
             _store(self.subsets, (sub, owner), found)
         return found
 
@@ -339,14 +383,42 @@ class _Ctx:
         found = self.grown.get((key, related))
         if found is None:
             out = []
-            meld = self.combo(key)
-            for faces in extensions(meld, _cards(related), self.order):
-                bigger = extend(meld, faces, self.order)
-                assert bigger is not None
-                out.append((faces, self._known(bigger), _mask(faces)))
+            cards = key >> 1
+            family = self.meld_info(key).related | cards
+            valid = self.family_melds[family]
+            for used in self._additions(key, related):
+                if cards | used in valid:
+                    out.append((_cards(used), (cards | used) << 1 | key & 1, used))
             found = tuple(out)
             _store(self.grown, (key, related), found)
         return found
+
+    def _additions(self, key: int, related: int) -> Iterator[int]:
+        """The sets of `related` cards that could be added to meld `key`, in the order of
+        `combos.extensions`: for a group every subset, for a sequence each run of cards
+        below and above its ends (`_extensions` keeps those making a combination)."""
+        meld = self.combo(key)
+        if meld.kind is Kind.GROUP:
+            used = (-related) & related  # the subsets of `related` in increasing order
+            while used:
+                yield used
+                used = (used - related) & related
+            return
+        at = self.positions[meld.cards[0].suit]  # type: ignore[index]
+        position = self.order.position
+        low, high = position[meld.cards[0].rank], position[meld.cards[-1].rank]
+        room = self.order.longest - len(meld.cards)
+        for below in range(low + 1):
+            for above in range(self.order.top - high + 1):
+                if below + above == 0:
+                    continue
+                if below + above > room:
+                    break
+                used = 0
+                for p in (*range(low - below, low), *range(high + 1, high + above + 1)):
+                    used |= at[p]
+                if used & related == used:
+                    yield used
 
     def borrowings(self, key: int, index: int) -> tuple[_BorrowOption, ...]:
         """Each card that may be borrowed from meld `key` (T9), with the pieces it leaves."""
@@ -427,21 +499,23 @@ def _turn_moves(
     appended to the table (DESIGN.md).
 
     Whether the turn could still be finished afterwards is `_finishable`'s
-    question, not this one's; for its `search` the melds of hand cards alone
-    come last, as they are the least likely to help.
+    question, not this one's. For its `search` the additions of hand cards
+    alone come last, as they are the least likely to help, and new
+    combinations of hand cards alone are left out: they never help place a
+    pending card. (Whatever a finishing line does with such a combination
+    works with its cards left in the hand: what is added to it with a
+    pending card is a new combination of those cards, and a card borrowed
+    from it is a hand card that may be used as it is.)
     """
     hand, keys, pend, borrowed, sources = turn
     pool = hand | pend
     later: list[tuple[Meld, int, tuple[int, ...]]] = []  # hand-only melds, tried last in a search
     if pend or ctx.lay_down:
         need_pending = not ctx.lay_down
-        for opt in ctx.new_melds(pool, player):
-            if not opt.used & pend:
-                if need_pending:
-                    continue
-                if search:
-                    later.append((opt.action, opt.used, (*keys, opt.key)))
-                    continue
+        new = ctx.melds_with(pool, pend, player) if search else ctx.new_melds(pool, player)
+        for opt in new:
+            if need_pending and not opt.used & pend:
+                continue
             yield opt.action, _after_meld(turn, opt.used, (*keys, opt.key))
         for i, key in enumerate(keys):
             if key & 1 != player:
@@ -497,9 +571,12 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
 
     Each pending card must end in a combination of three or more cards, so
     it needs two partners among the cards the player may still use: his hand,
-    the other pending cards and his own melds.
+    the other pending cards and his own melds. Not the cards of a meld a
+    borrowed card may not go back to (T9) when that meld can never change:
+    three cards, and nothing he has fits it (its cards can then neither be
+    borrowed, which needs four, nor joined by the borrowed card).
     """
-    hand, keys, pend, _, _ = turn
+    hand, keys, pend, _, sources = turn
     have = hand | pend
     for key in keys:
         if key & 1 == player:
@@ -508,10 +585,18 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
     rest = pend
     while rest:
         low = rest & -rest
-        others, runs = pairs[low.bit_length() - 1]
-        if (have & others).bit_count() < 2 and not any(have & r == r for r in runs):
-            return False
         rest ^= low
+        index = low.bit_length() - 1
+        usable = have
+        for c, back in sources:
+            if c == index:
+                for i in back:
+                    cards = keys[i] >> 1
+                    if cards.bit_count() == 3 and not ctx.meld_info(keys[i]).fits & have & ~low:
+                        usable &= ~cards  # a meld that stays as it is
+        others, runs = pairs[index]
+        if (usable & others).bit_count() < 2 and not any(usable & r == r for r in runs):
+            return False
     return True
 
 
@@ -539,6 +624,18 @@ def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
         )
         _store(memo, memo_key, known)
     return known
+
+
+def _leaves_finish(direct: list[tuple[int | None, int]], onto: int | None, used: int) -> bool:
+    """Whether a meld of the hand cards `used` (onto meld `onto`, or new) leaves the turn
+    finishable because a meld in `direct` placing every pending card still can be made.
+
+    Such a meld takes none of the cards `used` and goes onto another meld (or is new):
+    a meld of hand cards alone frees no barred card (T9) and changes no other meld, so
+    it is still legal after this one. A speed-up of `_finishable` for the legal
+    actions; the answer is the same.
+    """
+    return any(not cards & used and (target is None or target != onto) for target, cards in direct)
 
 
 def _usable(ctx: _Ctx, player: int, hand: int, keys: tuple[int, ...], c: Card) -> bool:
@@ -725,10 +822,19 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None
         hand = self._hands[player]
         keys = self._keys
-        turn: _Turn = (hand, keys, self._pending, self._borrowed, self._sources)
+        pending = self._pending
+        turn: _Turn = (hand, keys, pending, self._borrowed, self._sources)
         plans: dict[Action, _Plan] = {}
-        for action, after in _turn_moves(ctx, player, turn, borrowing=True):
-            if _finishable(ctx, player, after):  # no dead ends
+        moves = list(_turn_moves(ctx, player, turn, borrowing=True))
+        # The melds that place every pending card at once: each finishes the turn.
+        direct = [
+            (a.onto, hand & ~after[0]) for a, after in moves if type(a) is Meld and not after[2]
+        ]
+        for action, after in moves:
+            hand_only = pending and type(action) is Meld and after[2] == pending
+            if hand_only and _leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
+                plans[action] = after  # no dead ends: a direct finish is left untouched
+            elif _finishable(ctx, player, after):  # no dead ends
                 plans[action] = after
         if not self._pending:
             # T8: nothing pending and not won, so he ends the turn with a hand card.
