@@ -6,10 +6,17 @@ its opening fence (``docs/rules/conquian.md:120``). The blocks of one file run
 in order in one fresh namespace, so a later block may use the names an earlier
 one defined. Blocks fenced as ``pycon``, ``text``, ``console`` or with any
 other info string (``python title="x"`` included) are shown, not run.
+
+A ``text title="Output"`` block that follows a ``python`` block (with nothing
+but blank lines between them) is that block's printed output: the test
+checks that the code prints exactly this text (trailing spaces and blank
+lines at the end aside).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -29,6 +36,7 @@ class Block:
     file: str
     line: int
     source: str
+    output: str | None = None
 
     @property
     def id(self) -> str:
@@ -45,15 +53,24 @@ def _markdown_files() -> list[Path]:
     return files
 
 
+_OUTPUT = re.compile(r'^text\s+title="Output"$')
+
+
 def _blocks(path: Path) -> list[Block]:
-    """The fenced blocks of one file whose info string is exactly ``python``."""
+    """The fenced blocks of one file whose info string is exactly ``python``.
+
+    Each gets the ``text title="Output"`` block that follows it, if one does.
+    """
     rel = path.relative_to(ROOT).as_posix()
     lines = path.read_text(encoding="utf-8").splitlines()
     found: list[Block] = []
     i = 0
+    last_end = -1  # the line after the last python block, while only blank lines follow it
     while i < len(lines):
         m = _OPEN.match(lines[i])
         if m is None or (m["fence"][0] == "`" and "`" in m["info"]):
+            if lines[i].strip():
+                last_end = -1
             i += 1
             continue
         indent, fence, info = m["indent"], m["fence"], m["info"].strip()
@@ -70,6 +87,11 @@ def _blocks(path: Path) -> list[Block]:
         i += 1  # past the closing fence (or the end of the file)
         if info == "python":
             found.append(Block(rel, start, "\n".join(body) + "\n"))
+            last_end = i
+            continue
+        if _OUTPUT.match(info) and last_end >= 0 and found:
+            found[-1] = attrs.evolve(found[-1], output="\n".join(body))
+        last_end = -1
     return found
 
 
@@ -85,8 +107,18 @@ def _file_state(file: str) -> dict[str, Any]:
     return _STATE.setdefault(file, {"ns": {"__name__": "__main__"}, "done": 0, "failed": None})
 
 
+def _tidy(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+
+
 def _execute(block: Block, ns: dict[str, Any]) -> None:
-    exec(compile(block.source, block.id, "exec"), ns)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(block.source, block.id, "exec"), ns)
+    if block.output is not None:
+        assert _tidy(printed.getvalue()) == _tidy(block.output), (
+            f"{block.id} printed:\n{printed.getvalue()}\nbut the page shows:\n{block.output}"
+        )
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.id for b in BLOCKS])
@@ -116,5 +148,6 @@ def test_docs_example(block: Block) -> None:
 
 
 def test_blocks_are_found() -> None:
-    """The collector sees the examples of the docs (guards against a silent no-op)."""
+    """The collector sees the examples of the docs and their outputs (guards against a no-op)."""
     assert any(b.file.startswith("docs/") for b in BLOCKS) or not (ROOT / "docs").is_dir()
+    assert any(b.output is not None for b in BLOCKS) or not (ROOT / "docs").is_dir()
