@@ -863,8 +863,8 @@ class HeuristicAgent:
     - Two-hand (RULES.md T; Foster pp. 56–64, Hoyle 1897, pagat): it takes a
       card when melding it improves the hand, shows no more than needed,
       prefers sequences to triplets, forces a card the opponent refused and
-      forces to break a near-complete position, never gives a card that puts
-      him out, and plays for a tableau (refusing everything) with a hopeless
+      forces to break a near-complete position, avoids giving a card that
+      fits a meld of an opponent whose hand is empty, and plays for a tableau (refusing everything) with a hopeless
       hand.
     - Cooncan (RULES.md M; Foster pp. 12–47): it takes a stock card that
       fills, holds combinations up until someone is close to going out,
