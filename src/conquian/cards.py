@@ -298,7 +298,13 @@ def joker(named: str, *, shifted: bool = False) -> NamedJoker:
 
 
 def parse_face(token: str, *, column: int | None = None) -> Face:
-    """Parse a card or a named joker (``JK=4D``, ``JK=5``) as written in a meld."""
+    """Parse a card or a named joker (``JK=4D``, ``JK=5``) as written in a meld.
+
+    Raises `NotationError` naming the token when it is neither.
+
+    >>> parse_face("jk=4d"), parse_face("5H")
+    (joker('4D'), card('5H'))
+    """
     upper = token.strip().upper()
     if upper.startswith("JK="):
         try:
