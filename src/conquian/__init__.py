@@ -12,6 +12,7 @@ from .combos import Combination, Kind, Order
 from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
+from .records import GameRecord
 from .rules import ConquianRules, CooncanRules, Rules
 from .scoring import ScoreSheet
 from .state import Outcome, PlayerView, Result, State
@@ -38,6 +39,7 @@ __all__ = [
     "Draw",
     "Face",
     "Force",
+    "GameRecord",
     "HeuristicAgent",
     "IllegalActionError",
     "Kind",

@@ -864,8 +864,8 @@ class HeuristicAgent:
       card when melding it improves the hand, shows no more than needed,
       prefers sequences to triplets, forces a card the opponent refused and
       forces to break a near-complete position, avoids giving a card that
-      fits a meld of an opponent whose hand is empty, and plays for a tableau (refusing everything) with a hopeless
-      hand.
+      fits a meld of an opponent whose hand is empty, and plays for a tableau
+      (refusing everything) with a hopeless hand.
     - Cooncan (RULES.md M; Foster pp. 12–47): it takes a stock card that
       fills, holds combinations up until someone is close to going out,
       prefers sequences with one pack and groups with two, goes out as soon

@@ -15,7 +15,7 @@ Bad arguments or files exit with status 2 and one line on stderr.
 from __future__ import annotations
 
 import argparse
-import importlib
+import datetime
 import json
 import random
 import sys
@@ -23,13 +23,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
-import attrs
-
 from .actions import Action, Draw, Pass, parse_action
 from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate
 from .cards import Face, parse_face
 from .errors import ConquianError, IllegalActionError, NotationError
 from .game import new_game
+from .records import MAX_TEXT, GameRecord
 from .rules import ConquianRules, CooncanRules, Rules
 from .state import Outcome, PlayerView, State
 
@@ -252,47 +251,22 @@ def _isatty(stream: IO[str]) -> bool:
         return False
 
 
-def _game_record() -> Any | None:
-    """`conquian.records.GameRecord`, or None while that module is not written yet."""
-    try:
-        records = importlib.import_module("conquian.records")
-    except ImportError:
-        return None
-    return getattr(records, "GameRecord", None)
-
-
 def _save(path: str, state: State, seed: int, pr: _Printer, err: _Printer) -> bool:
-    record_type = _game_record()
-    if record_type is not None:
-        text = record_type.from_state(state).to_json()
-    else:
-        rules = state.rules
-        text = json.dumps(
-            {
-                "format": "conquian simple record",
-                "rules": repr(rules),
-                "game": rules.game,
-                "options": attrs.asdict(rules),
-                "seed": seed,
-                "dealer": getattr(state, "dealer", None),
-                "actions": [str(a) for a in state.history],
-            },
-            indent=2,
-            ensure_ascii=False,
-        )
+    """Write the game record (conquian.records) of the deal to `path`."""
+    names = ["human"] + ["heuristic bot"] * (state.rules.players - 1)
+    metadata = {
+        "event": "conquian play",
+        "date": datetime.date.today().isoformat(),
+        "seed": str(seed),
+    }
+    text = GameRecord.from_state(state, player_names=names, metadata=metadata).to_json()
     try:
         with open(path, "w", encoding="utf-8") as f:
-            f.write(text if text.endswith("\n") else text + "\n")
+            f.write(text + "\n")
     except OSError as e:
         err(f"conquian: error: cannot save the game to {path}: {e.strerror or e}")
         return False
-    if record_type is None:
-        pr(
-            f"Saved a simple JSON record (rules, seed, dealer, actions) to {path}: "
-            "conquian.records is not available yet."
-        )
-    else:
-        pr(f"Saved the game record to {path}.")
+    pr(f"Saved the game record to {path}.")
     return True
 
 
@@ -434,30 +408,30 @@ def _simulate(args: argparse.Namespace, pr: _Printer, err: IO[str]) -> int:
 # -- replay ---------------------------------------------------------------------------------
 
 
+def _safe(text: str) -> str:
+    """A name or metadata value from a file, with no control character reaching the terminal."""
+    return text if text.isprintable() else repr(text)
+
+
 def _replay(args: argparse.Namespace, pr: _Printer) -> int:
-    record_type = _game_record()
-    if record_type is None:
-        raise _UsageError(
-            "records are not available yet: conquian.records is missing, "
-            "so a game record cannot be read"
-        )
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        with open(args.file, "rb") as f:
+            text = f.read(MAX_TEXT + 1)  # GameRecord.from_json refuses anything longer
     except OSError as e:
         raise _UsageError(f"cannot read {args.file}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise _UsageError(f"{args.file} is not a UTF-8 text file") from None
     try:
-        record: Any = record_type.from_json(text)
-        final: State = record.replay()
-    except (ConquianError, ValueError) as e:
+        record = GameRecord.from_json(text)
+        final = record.replay()
+    except ConquianError as e:
         raise _UsageError(f"{args.file}: {e}") from None
     rules = final.rules
-    deck = getattr(final, "deck", None)
-    dealer = getattr(final, "dealer", 0)
-    pr(f"== {_title(rules)}: {args.file}, dealer player {dealer} ==")
-    state = new_game(rules, deck=deck, dealer=dealer)
+    pr(f"== {_title(rules)}: {args.file}, dealer player {record.dealer} ==")
+    if record.player_names:
+        names = (f"player {s}: {_safe(n)}" for s, n in enumerate(record.player_names))
+        pr("   " + ", ".join(names))
+    for key, value in record.metadata:
+        pr(f"   {_safe(key)}: {_safe(value)}")
+    state = new_game(rules, deck=record.deck, dealer=record.dealer)
     for action in final.history:
         seat = state.current_player
         assert seat is not None

@@ -198,6 +198,46 @@ class State:
                 return False
         return action in self.legal_actions()
 
+    def to_json(self) -> str:
+        """This position as JSON: its rules, deal and actions, and a snapshot of every zone.
+
+        The format is ``conquian-position`` (see `conquian.records` and the
+        docs page *Records and positions*). `State.from_json` reads it back.
+
+        >>> state = new_game(ConquianRules(), seed=5).apply("take KD")
+        >>> text = state.to_json()
+        >>> '"pending": ["KD"]' in text
+        True
+        """
+        from .records import _position_to_json
+
+        return _position_to_json(self)
+
+    @classmethod
+    def from_json(cls: type[StateT], text: str | bytes) -> StateT:
+        """Read a position, check it and replay it: the state it describes (E2, E3).
+
+        The snapshot is checked on its own (every card once, hand sizes,
+        valid melds), the actions are replayed from the deal, and the
+        snapshot must match the state they lead to. Raises `RecordError`
+        listing every problem found. Called on a subclass, the position must
+        be of that game.
+
+        >>> state = new_game(CooncanRules.three_hand(), seed=3).apply("draw")
+        >>> State.from_json(state.to_json()) == state
+        True
+        >>> ConquianState.from_json(state.to_json())
+        Traceback (most recent call last):
+        ...
+        conquian.errors.RecordError: invalid position: rules.game: a three-hand position \
+is not a ConquianState
+        """
+        from .records import _position_from_json
+
+        state = _position_from_json(text, cls)
+        assert isinstance(state, cls)
+        return state
+
 
 class PlayerView:
     """The interface of what one player may know (C6); `State.view` makes one.
@@ -252,3 +292,18 @@ class PlayerView:
     def legal_actions(self) -> tuple[Action, ...]:
         """What this player may do now; empty when it is not his turn."""
         raise NotImplementedError
+
+    def to_json(self) -> str:
+        """This view as one line of JSON, to send to its player (format ``conquian-view``).
+
+        Written field by field from what the player may know (C6): never the
+        deck, the order of a hidden pack or stock, another hand beyond its
+        known cards, nor `unseen`, which names the cards he cannot place.
+
+        >>> view = new_game(ConquianRules(), seed=7).view(1)
+        >>> view.to_json()[:60]
+        '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
+        """
+        from .records import _view_to_json
+
+        return _view_to_json(self)
