@@ -52,7 +52,11 @@ __all__ = [
 
 
 class Kind(str, enum.Enum):
-    """The two kinds of combination (C3)."""
+    """The two kinds of combination (C3).
+
+    >>> build(cards("5C 5D 5H"), Order.of("spanish")).kind, str(Kind.SEQUENCE)
+    (<Kind.GROUP: 'group'>, 'sequence')
+    """
 
     GROUP = "group"
     SEQUENCE = "sequence"

@@ -25,6 +25,9 @@ def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
     The shuffle is the one DESIGN.md fixes, built only on `random.Random.random`,
     the one stream Python promises to keep, so a seed deals the same cards on
     every Python version and can be repeated in other languages.
+
+    >>> shuffle(make_pack("spanish"), seed=7)[:3]
+    (card('AH'), card('JS'), card('JC'))
     """
     if type(seed) is not int:
         raise TypeError(f"a seed is an int (got {type(seed).__name__})")
@@ -40,6 +43,11 @@ def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
     """The deck as a tuple of cards, if it is exactly the rules' pack in some order (E3).
 
     Raises `RecordError` listing every card that is missing, extra or not a card.
+
+    >>> check_deck(ConquianRules(), cards("AC 2C"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    conquian.errors.RecordError: invalid deck: 3C is missing; ...
     """
     problems = []
     good = [c for c in deck if isinstance(c, Card)]

@@ -33,6 +33,10 @@ class SheetRow:
     """One deal on the score sheet: what each seat won (+) or paid (−), and the pool after it.
 
     `changes` includes counters put into or taken from the pool.
+
+    >>> row = ScoreSheet(2).add(Result("win", winner=0, payments=(1, -1))).rows[0]
+    >>> row.changes, row.won, row.pool
+    ((1, -1), 1, 0)
     """
 
     outcome: Outcome

@@ -30,7 +30,11 @@ __all__ = ["History", "Outcome", "PlayerView", "Result", "State"]
 
 
 class Outcome(str, enum.Enum):
-    """How a deal ended."""
+    """How a deal ended.
+
+    >>> Outcome("tableau") is Outcome.TABLEAU, str(Outcome.WIN)
+    (True, 'win')
+    """
 
     WIN = "win"
     """A player won: melded one card more than his hand (T2) or went out (M10)."""
@@ -139,6 +143,10 @@ class State:
 
     Subclasses are frozen attrs classes: `apply` returns a new state and the
     old one stays valid. `apply` and `is_legal` accept an action or its text.
+
+    >>> state = new_game(ConquianRules(), seed=7)
+    >>> isinstance(state, State), state.is_legal("pass"), state.apply("pass") == state
+    (True, True, False)
     """
 
     __slots__ = ()
@@ -244,6 +252,10 @@ class PlayerView:
 
     Subclasses are frozen attrs values, so two views compare equal exactly
     when they show the same things.
+
+    >>> view = new_game(ConquianRules(), seed=7).view(0)
+    >>> isinstance(view, PlayerView), len(view.hand), view.legal_actions
+    (True, 10, ())
     """
 
     __slots__ = ()
