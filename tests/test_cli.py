@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import subprocess
@@ -11,11 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from conquian import Action, ConquianRules, CooncanRules, Rules, State
+from conquian import Action, ConquianRules, CooncanRules, GameRecord, Rules, State
 from conquian.agents import HeuristicAgent, play
 from conquian.cli import main
-
-HAVE_RECORDS = importlib.util.find_spec("conquian.records") is not None
 
 RULES: dict[str, Rules] = {
     "two-hand": ConquianRules(),
@@ -140,16 +137,7 @@ def test_play_a_whole_game_from_piped_input_and_save_it(
         who = "you win" if final.result.winner == 0 else f"player {final.result.winner} wins"
         assert f"Result: {who}" in out
     text = path.read_text(encoding="utf-8")
-    if HAVE_RECORDS:
-        from conquian.records import GameRecord
-
-        assert GameRecord.from_json(text).replay() == final
-    else:
-        data = json.loads(text)
-        assert data["seed"] == 6 and data["dealer"] == RULES[game].players - 1
-        assert data["actions"] == [str(a) for a in final.history]
-        assert data["rules"] == repr(RULES[game])
-        assert "conquian.records is not available yet" in out
+    assert GameRecord.from_json(text).replay() == final
 
 
 def test_play_with_letters_when_the_terminal_cannot_show_symbols(
@@ -212,22 +200,6 @@ def test_simulate_json_is_one_object_with_the_summary(
 # -- replay ------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(HAVE_RECORDS, reason="conquian.records exists")
-def test_replay_says_records_are_not_available_yet(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Without conquian.records, replay fails clearly with status 2."""
-    path = tmp_path / "game.json"
-    path.write_text("{}", encoding="utf-8")
-    status, out, err = run(capsys, monkeypatch, "replay", str(path))
-    assert status == 2 and out == ""
-    assert err == (
-        "conquian: error: records are not available yet: conquian.records is missing, "
-        "so a game record cannot be read\n"
-    )
-
-
-@pytest.mark.skipif(not HAVE_RECORDS, reason="conquian.records is not written yet")
 def test_replay_prints_a_saved_game_move_by_move(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -250,7 +222,6 @@ def test_replay_prints_a_saved_game_move_by_move(
     assert "Result:" in out
 
 
-@pytest.mark.skipif(not HAVE_RECORDS, reason="conquian.records is not written yet")
 def test_replay_rejects_a_bad_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
