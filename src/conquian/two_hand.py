@@ -194,8 +194,24 @@ class _BorrowOption:
 class _MeldInfo:
     """Facts about one meld on the table."""
 
-    fits: int  # the cards that fit it alone (T10, T14)
+    fits: int  # the cards not in it that fit it alone (T10, T14)
     related: int  # the cards that could ever extend it: the rest of its suit or rank
+
+
+@attrs.frozen(eq=False)
+class _SayInfo:
+    """What a player with the say may do whatever the card on offer (T4–T10), for one hand
+    and table: they stay the same over the say states of a run of passes."""
+
+    own: bool  # whether he has a meld (to add to, or borrow from, T8, T9)
+    own_fits: int  # the cards that fit one of his melds alone (T8)
+    partners: int  # his hand and the cards of his melds that may change (see `_hopeful`)
+    forces: tuple[
+        tuple[int, int], ...
+    ]  # each opponent's meld: its index, the cards fitting it (T10)
+    lay_downs: dict[
+        Action, _Plan
+    ]  # the melds he may lay down from his hand, and the turn after (T8)
 
 
 class _Ctx:
@@ -213,7 +229,6 @@ class _Ctx:
         "finish",
         "grown",
         "info",
-        "laid",
         "lay_down",
         "melds",
         "middle",
@@ -223,6 +238,7 @@ class _Ctx:
         "positions",
         "rank_masks",
         "rules",
+        "say",
         "subsets",
         "suit_masks",
         "win",
@@ -263,9 +279,7 @@ class _Ctx:
         self.info: dict[int, _MeldInfo] = {}
         self.finish: dict[tuple[Any, ...], bool] = {}
         self.combos: dict[int, Combination] = {}
-        self.laid: dict[
-            tuple[int, int, tuple[int, ...]], tuple[tuple[Meld | Borrow, _Turn], ...]
-        ] = {}
+        self.say: dict[tuple[int, int, tuple[int, ...]], _SayInfo] = {}
 
     def _pairs(self, c: Card) -> tuple[int, tuple[int, ...]]:
         """What makes a combination of three with `c` (C3): any two of the other cards of
@@ -306,7 +320,7 @@ class _Ctx:
                 family = next(m for m in self.rank_masks if m & cards)
             else:
                 family = next(m for m in self.suit_masks if m & cards)
-            found = _MeldInfo(_mask(fitting(meld, self.order)), family & ~cards)
+            found = _MeldInfo(_mask(fitting(meld, self.order)) & ~cards, family & ~cards)
             _store(self.info, cards, found)
         return found
 
@@ -437,19 +451,36 @@ class _Ctx:
             _store(self.borrows, (key, index), found)
         return found
 
-    def lay_downs(
-        self, player: int, hand: int, keys: tuple[int, ...]
-    ) -> tuple[tuple[Meld | Borrow, _Turn], ...]:
-        """The melds `player` may lay down from his hand alone while he has the say (T8).
-
-        They depend on his hand and the table only, which stay the same over
-        the say states of a run of passes, so they are cached.
-        """
-        found = self.laid.get((player, hand, keys))
+    def say_info(self, player: int, hand: int, keys: tuple[int, ...]) -> _SayInfo:
+        """`_SayInfo` of `player` with `hand`, the table's melds being `keys` (cached)."""
+        found = self.say.get((player, hand, keys))
         if found is None:
-            turn: _Turn = (hand, keys, 0, 0, ())
-            found = tuple(_turn_moves(self, player, turn, borrowing=False))
-            _store(self.laid, (player, hand, keys), found)
+            own = False
+            own_fits = 0
+            partners = hand
+            threes = []
+            forces = []
+            for j, key in enumerate(keys):
+                if key & 1 == player:
+                    own = True
+                    own_fits |= self.meld_info(key).fits
+                    partners |= key >> 1
+                    if key.bit_count() - player == 3:
+                        threes.append(key)
+                else:
+                    forces.append((j, self.meld_info(key).fits))
+            # As in `_hopeful`, for a card on offer that fits none of his melds: a meld of
+            # three that nothing he has fits can never change, and gives no partner.
+            for key in threes:
+                if not self.meld_info(key).fits & partners:
+                    partners &= ~(key >> 1)
+            # T8 (lay_down_from_hand): hand cards may go down while he has the say; no borrowing.
+            lay_downs: dict[Action, _Plan] = {}
+            if self.lay_down and hand:
+                turn: _Turn = (hand, keys, 0, 0, ())
+                lay_downs.update(_turn_moves(self, player, turn, borrowing=False))
+            found = _SayInfo(own, own_fits, partners, tuple(forces), lay_downs)
+            _store(self.say, (player, hand, keys), found)
         return found
 
     def force_onto(self, key: int, c: Card) -> int:
@@ -569,18 +600,25 @@ def _after_meld(turn: _Turn, used: int, keys: tuple[int, ...]) -> _Turn:
 def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
     """A quick necessary condition for placing every pending card (prunes `_finishable`).
 
-    Each pending card must end in a combination of three or more cards, so
-    it needs two partners among the cards the player may still use: his hand,
-    the other pending cards and his own melds. Not the cards of a meld a
-    borrowed card may not go back to (T9) when that meld can never change:
-    three cards, and nothing he has fits it (its cards can then neither be
-    borrowed, which needs four, nor joined by the borrowed card).
+    Each pending card must end in a combination of three or more cards (C3,
+    T8), so it needs two partners among the cards the player may still use:
+    his hand, the other pending cards and his own melds. Not the cards of a
+    meld of three that nothing he has fits: it can never change (its cards
+    cannot be borrowed, which needs four, T9, and nothing joins it). Nor, for
+    a borrowed card, those of a meld it may not go back to (T9) that nothing
+    else he has fits.
     """
     hand, keys, pend, _, sources = turn
     have = hand | pend
+    threes = []
     for key in keys:
         if key & 1 == player:
             have |= key >> 1
+            if key.bit_count() - player == 3:
+                threes.append(key)
+    for key in threes:
+        if not ctx.meld_info(key).fits & have:
+            have &= ~(key >> 1)  # a meld that stays as it is
     pairs = ctx.pairs
     rest = pend
     while rest:
@@ -593,7 +631,7 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
                 for i in back:
                     cards = keys[i] >> 1
                     if cards.bit_count() == 3 and not ctx.meld_info(keys[i]).fits & have & ~low:
-                        usable &= ~cards  # a meld that stays as it is
+                        usable &= ~cards  # it stays as it is, and the card may not join it
         others, runs = pairs[index]
         if (usable & others).bit_count() < 2 and not any(usable & r == r for r in runs):
             return False
@@ -638,20 +676,22 @@ def _leaves_finish(direct: list[tuple[int | None, int]], onto: int | None, used:
     return any(not cards & used and (target is None or target != onto) for target, cards in direct)
 
 
-def _usable(ctx: _Ctx, player: int, hand: int, keys: tuple[int, ...], c: Card) -> bool:
+def _usable(
+    ctx: _Ctx, player: int, hand: int, keys: tuple[int, ...], c: Card, say: _SayInfo
+) -> bool:
     """Whether `player` could take `c` and place it in this turn (T3, T8, no dead ends)."""
     bit = 1 << c.index
-    own = False
-    for key in keys:
-        if key & 1 == player:
-            if ctx.meld_info(key).fits & bit:
-                return True  # onto one of his melds at once
-            own = True
+    if say.own_fits & bit:
+        return True  # onto one of his melds at once
     others, runs = ctx.pairs[c.index]
     if (hand & others).bit_count() >= 2 or any(hand & r == r for r in runs):
         return True  # a new combination with two hand cards
-    if not own:
+    if not say.own:
         return False  # no meld to add to or borrow from, and no two hand cards to go with it
+    # `_hopeful` for this one pending card, from the partners computed once for the hand.
+    partners = say.partners
+    if (partners & others).bit_count() < 2 and not any(partners & r == r for r in runs):
+        return False
     return _finishable(ctx, player, (hand, keys, bit, 0, ()))
 
 
@@ -797,22 +837,22 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None and offer is not None
         hand = self._hands[player]
         keys = self._keys
+        say = ctx.say_info(player, hand, keys)
         plans: dict[Action, _Plan] = {}
         # T3, T8: a card is taken only to be placed at once.
-        if _usable(ctx, player, hand, keys, offer):
+        if _usable(ctx, player, hand, keys, offer, say):
             plans[_TAKE[offer]] = None
         plans[_PASS] = None  # T5: to the opponent; T6, T7: buried, and the next card turned
         # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
         # opponent's melds (the passer's, for a passed card); T7: not a discard.
         if self.offer_origin != _DISCARDED:
             bit = 1 << offer.index
-            opponent = 1 - player
-            for j, key in enumerate(keys):
-                if key & 1 == opponent and ctx.meld_info(key).fits & bit:
+            for j, fits in say.forces:
+                if fits & bit:
                     plans[_force(offer, j)] = j
-        # T8 (lay_down_from_hand): hand cards may go down while he has the say; no borrowing.
-        if ctx.lay_down and hand:
-            plans.update(ctx.lay_downs(player, hand, keys))
+        # T8 (lay_down_from_hand): the melds he may lay down from his hand.
+        if say.lay_downs:
+            plans.update(say.lay_downs)
         return plans
 
     def _melding_actions(self) -> dict[Action, _Plan]:
@@ -865,6 +905,9 @@ in this turn, and a card taken is never held in the hand (T3)
         """
         if isinstance(action, str):
             action = parse_action(action)
+        if type(action) is Pass and self.offer is not None:
+            # T5-T7: whoever has the say may pass it, so there is nothing to look up.
+            return self._after_pass(self._log.append(action))
         try:
             plan = self._actions()[1][action]
         except (KeyError, TypeError):
@@ -1269,6 +1312,27 @@ class ConquianView(PlayerView):
     unseen: tuple[Card, ...]
 
 
+_DEALS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+
+
+def _deal_positions(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """T1: the deck positions dealt to the pone and to the dealer, two at a time (with a
+    hand of nine the last round is one card each), and the position of the starter."""
+    found = _DEALS.get(size)
+    if found is None:
+        to_pone: list[int] = []
+        to_dealer: list[int] = []
+        at = dealt = 0
+        while dealt < size:
+            k = min(2, size - dealt)
+            to_pone.extend(range(at, at + k))
+            to_dealer.extend(range(at + k, at + 2 * k))
+            at += 2 * k
+            dealt += k
+        found = _DEALS[size] = (tuple(to_pone), tuple(to_dealer), at)
+    return found
+
+
 def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianState:
     """Deal a two-hand game from `deck`, the whole pack top card first (T1, T11).
 
@@ -1282,18 +1346,14 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
     >>> " ".join(map(str, state.hand(0))), state.offer
     ('AC 2C 5C 6C QC KC 3D 4D 7D', card('QD'))
     """
-    size = rules.hand_size
     pone = 1 - dealer
-    deck = tuple(card_at(c.index) for c in deck)  # the interned cards
+    # The deck positions each seat is dealt, computed once per hand size.
+    to_pone, to_dealer, at = _deal_positions(rules.hand_size)
+    indices = [c.index for c in deck]
+    deck = tuple(map(card_at, indices))  # the interned cards
     hands = [0, 0]
-    at = 0
-    dealt = 0
-    while dealt < size:
-        k = min(2, size - dealt)  # two at a time; with nine, the last round is one each
-        hands[pone] |= _mask(deck[at : at + k])
-        hands[dealer] |= _mask(deck[at + k : at + 2 * k])
-        at += 2 * k
-        dealt += k
+    hands[pone] = sum(1 << indices[i] for i in to_pone)
+    hands[dealer] = sum(1 << indices[i] for i in to_dealer)
     return ConquianState(
         rules,
         dealer,
