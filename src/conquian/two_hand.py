@@ -147,6 +147,19 @@ def _cards(mask: int) -> tuple[Card, ...]:
     return found
 
 
+def _three_of_a_rank(cards: int) -> bool:
+    """Whether `cards` hold three or more cards of one rank (a group may be there, C3).
+
+    `Card.index` is 13 times the suit plus the rank less one, so the masks
+    of the four suits, shifted to the same place, have a rank's bit in common.
+    """
+    a = cards & 0x1FFF
+    b = cards >> 13 & 0x1FFF
+    c = cards >> 26 & 0x1FFF
+    d = cards >> 39 & 0x1FFF
+    return bool(a & b & (c | d) | c & d & (a | b))
+
+
 def _store(cache: dict[Any, Any], key: Any, value: Any) -> None:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
@@ -333,7 +346,11 @@ class _Ctx:
         found = self.melds.get((pool, owner))
         if found is None:
             out: list[_MeldOption] = []
-            for family in self.rank_masks + self.suit_masks:
+            # Fast path: the ranks are looked at only if three cards of one rank are there.
+            families = (
+                self.rank_masks + self.suit_masks if _three_of_a_rank(pool) else self.suit_masks
+            )
+            for family in families:
                 sub = pool & family
                 if sub.bit_count() >= 3:
                     out.extend(self._subset_melds(family, sub, owner))
@@ -379,9 +396,12 @@ class _Ctx:
 
     def extensions(self, key: int, index: int, pool: int) -> tuple[_MeldOption, ...]:
         """Every set of `pool` cards that may be added to meld `key`, table index `index` (T8)."""
-        related = pool & self.meld_info(key).related
-        if not related:
+        info = self.meld_info(key)
+        # Fast path: every addition holds a card that fits the meld alone (one of its rank, or
+        # the card next to an end of the sequence, C3, T14), so none is possible without one.
+        if not pool & info.fits:
             return ()
+        related = pool & info.related
         cache_key = (key, index, related)
         found = self.onto.get(cache_key)
         if found is None:
@@ -460,23 +480,28 @@ class _Ctx:
             partners = hand
             threes = []
             forces = []
+            info = self.info
             for j, key in enumerate(keys):
+                fits = (info.get(key >> 1) or self.meld_info(key)).fits  # the cache read inline
                 if key & 1 == player:
                     own = True
-                    own_fits |= self.meld_info(key).fits
+                    own_fits |= fits
                     partners |= key >> 1
                     if key.bit_count() - player == 3:
-                        threes.append(key)
+                        threes.append((key >> 1, fits))
                 else:
-                    forces.append((j, self.meld_info(key).fits))
+                    forces.append((j, fits))
             # As in `_hopeful`, for a card on offer that fits none of his melds: a meld of
             # three that nothing he has fits can never change, and gives no partner.
-            for key in threes:
-                if not self.meld_info(key).fits & partners:
-                    partners &= ~(key >> 1)
+            for cards, fits in threes:
+                if not fits & partners:
+                    partners &= ~cards
             # T8 (lay_down_from_hand): hand cards may go down while he has the say; no borrowing.
             lay_downs: dict[Action, _Plan] = {}
-            if self.lay_down and hand:
+            # Fast path: a lay-down is a new meld of hand cards or an addition to his melds,
+            # which holds a hand card fitting one alone (see `extensions`): without either,
+            # there is none to look for.
+            if self.lay_down and hand and (hand & own_fits or self.new_melds(hand, player)):
                 turn: _Turn = (hand, keys, 0, 0, ())
                 lay_downs.update(_turn_moves(self, player, turn, borrowing=False))
             found = _SayInfo(own, own_fits, partners, tuple(forces), lay_downs)
@@ -551,11 +576,14 @@ def _turn_moves(
         for i, key in enumerate(keys):
             if key & 1 != player:
                 continue
+            options = ctx.extensions(key, i, pool)
+            if not options:
+                continue  # fast path: nothing to add to this meld, no barred cards to find
             barred = 0
             for c, back in sources:
                 if i in back:
                     barred |= 1 << c
-            for opt in ctx.extensions(key, i, pool):
+            for opt in options:
                 if opt.used & barred:
                     continue  # T9: a borrowed card goes into a different meld
                 new_keys = (*keys[:i], opt.key, *keys[i + 1 :])
@@ -616,26 +644,47 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
             have |= key >> 1
             if key.bit_count() - player == 3:
                 threes.append(key)
+    info = ctx.info
     for key in threes:
-        if not ctx.meld_info(key).fits & have:
+        found = info.get(key >> 1) or ctx.meld_info(key)  # fast path: the cache read inline
+        if not found.fits & have:
             have &= ~(key >> 1)  # a meld that stays as it is
     pairs = ctx.pairs
     rest = pend
+    # The borrowed cards first (the likeliest to fail): each may not go back to its sources.
+    for index, back in sources:
+        low = 1 << index
+        if not rest & low:
+            continue  # not pending (cannot happen: a borrowed card leaves `sources` when melded)
+        rest ^= low
+        usable = have
+        for i in back:
+            cards = keys[i] >> 1
+            if cards.bit_count() == 3 and not ctx.meld_info(keys[i]).fits & have & ~low:
+                usable &= ~cards  # it stays as it is, and the card may not join it
+        if not _two_partners(usable, pairs[index]):
+            return False
+    # Then the others, which may use every card in `have`.
     while rest:
         low = rest & -rest
         rest ^= low
-        index = low.bit_length() - 1
-        usable = have
-        for c, back in sources:
-            if c == index:
-                for i in back:
-                    cards = keys[i] >> 1
-                    if cards.bit_count() == 3 and not ctx.meld_info(keys[i]).fits & have & ~low:
-                        usable &= ~cards  # it stays as it is, and the card may not join it
-        others, runs = pairs[index]
-        if (usable & others).bit_count() < 2 and not any(usable & r == r for r in runs):
+        if not _two_partners(have, pairs[low.bit_length() - 1]):
             return False
     return True
+
+
+def _two_partners(cards: int, pair: tuple[int, tuple[int, ...]]) -> bool:
+    """Whether `cards` hold two partners making a combination of three with a card whose
+    `_Ctx.pairs` entry is `pair` (C3): two others of its rank, or a pair of its suit around it."""
+    others, runs = pair
+    if (cards & others).bit_count() >= 2:
+        return True
+    found = False
+    for run in runs:  # fast path: a plain loop, cheaper than any() over a generator
+        if cards & run == run:
+            found = True
+            break
+    return found
 
 
 def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
@@ -656,10 +705,12 @@ def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
     memo = ctx.finish
     known = memo.get(memo_key)
     if known is None:
-        known = any(
-            _finishable(ctx, player, after)
-            for _, after in _turn_moves(ctx, player, turn, borrowing=True, search=True)
-        )
+        known = False
+        # A plain loop, cheaper than any() over a generator: stop at the first line that works.
+        for _, after in _turn_moves(ctx, player, turn, borrowing=True, search=True):
+            if _finishable(ctx, player, after):
+                known = True
+                break
         _store(memo, memo_key, known)
     return known
 
@@ -683,19 +734,30 @@ def _usable(
     bit = 1 << c.index
     if say.own_fits & bit:
         return True  # onto one of his melds at once
-    others, runs = ctx.pairs[c.index]
-    if (hand & others).bit_count() >= 2 or any(hand & r == r for r in runs):
+    pair = ctx.pairs[c.index]
+    if _two_partners(hand, pair):
         return True  # a new combination with two hand cards
     if not say.own:
         return False  # no meld to add to or borrow from, and no two hand cards to go with it
     # `_hopeful` for this one pending card, from the partners computed once for the hand.
-    partners = say.partners
-    if (partners & others).bit_count() < 2 and not any(partners & r == r for r in runs):
+    if not _two_partners(say.partners, pair):
         return False
     return _finishable(ctx, player, (hand, keys, bit, 0, ()))
 
 
 # -- the state ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class _Deal:
+    """What stays the same over a deal (T1): its rules, dealer and deck, and the engine's
+    context for the rules. One object shared by every state of the deal, so that a
+    successor copies one field for them (a fast path of `ConquianState.apply`)."""
+
+    rules: ConquianRules
+    dealer: int
+    deck: tuple[Card, ...]
+    ctx: _Ctx = attrs.field(eq=False, hash=False, repr=False)
 
 
 @attrs.frozen(repr=False, getstate_setstate=False)
@@ -722,9 +784,7 @@ in this turn, and a card taken is never held in the hand (T3)
     'passed'
     """
 
-    rules: ConquianRules
-    dealer: int
-    deck: tuple[Card, ...]
+    _deal: _Deal
     current_player: int | None
     offer: Card | None
     offer_origin: Origin | None
@@ -738,12 +798,38 @@ in this turn, and a card taken is never held in the hand (T3)
     _sources: _Sources
     _log: History
     _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
-    _ctx: _Ctx = attrs.field(eq=False, hash=False, repr=False)
     _legal: tuple[tuple[Action, ...], dict[Action, _Plan]] | None = attrs.field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
 
     # -- what may be read ----------------------------------------------------------
+
+    @property
+    def rules(self) -> ConquianRules:
+        """The rules of this deal.
+
+        >>> new_game(ConquianRules(hand_size=9), seed=1).rules.hand_size
+        9
+        """
+        return self._deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat (T1).
+
+        >>> new_game(ConquianRules(), seed=1, dealer=1).dealer
+        1
+        """
+        return self._deal.dealer
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The whole order of the deal, top card first, kept for records; views never show it.
+
+        >>> len(new_game(ConquianRules(), seed=1).deck)
+        40
+        """
+        return self._deal.deck
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """The cards in `player`'s hand, in canonical order.
@@ -771,7 +857,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(hand_size=8), seed=1).stock_size
         23
         """
-        return len(self.deck) - self._stock
+        return len(self._deal.deck) - self._stock
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -831,7 +917,7 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def _say_actions(self) -> dict[Action, _Plan]:
         """T4–T8, T10, T11: what the player with the say may do."""
-        ctx = self._ctx
+        ctx = self._deal.ctx
         player = self.current_player
         offer = self.offer
         assert player is not None and offer is not None
@@ -857,7 +943,7 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def _melding_actions(self) -> dict[Action, _Plan]:
         """T8–T10: melding after a take or a force, then ending the turn."""
-        ctx = self._ctx
+        ctx = self._deal.ctx
         player = self.current_player
         assert player is not None
         hand = self._hands[player]
@@ -961,12 +1047,10 @@ in this turn, and a card taken is never held in the hand (T3)
         if keys is None:
             table, keys = self.table, self._keys
         else:
-            combo = self._ctx.combo
+            combo = self._deal.ctx.combo
             table = tuple(combo(key) for key in keys)
         return ConquianState(
-            self.rules,
-            self.dealer,
-            self.deck,
+            self._deal,
             current,
             offer,
             origin,
@@ -980,7 +1064,6 @@ in this turn, and a card taken is never held in the hand (T3)
             sources,
             log,
             keys,
-            self._ctx,
         )
 
     def _after_pass(self, log: History) -> ConquianState:
@@ -993,9 +1076,10 @@ in this turn, and a card taken is never held in the hand (T3)
             return self._next(log, 1 - player, offer, _PASSED, self._hands)
         buried = (*self.buried, offer)
         stock = self._stock
-        if stock >= len(self.deck):  # T12: a card must be turned and none is left
+        deck = self._deal.deck
+        if stock >= len(deck):  # T12: a card must be turned and none is left
             return self._next(log, None, None, None, self._hands, buried=buried, result=_TABLEAU)
-        turned = self.deck[stock]
+        turned = deck[stock]
         return self._next(log, player, turned, _TURNED, self._hands, stock=stock + 1, buried=buried)
 
     def _after_force(self, log: History, action: Force, j: int) -> ConquianState:
@@ -1004,7 +1088,7 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None and isinstance(action.card, Card)
         forced = card_at(action.card.index)
         victim = 1 - player
-        ctx = self._ctx
+        ctx = self._deal.ctx
         keys = self._keys
         keys = (*keys[:j], ctx.force_onto(keys[j], forced), *keys[j + 1 :])
         hands = self._hands
@@ -1021,7 +1105,7 @@ in this turn, and a card taken is never held in the hand (T3)
         hands = (hand, h1) if player == 0 else (h0, hand)
         if self.offer is not None:  # laid down from the hand while having the say
             return self._next(log, player, self.offer, self.offer_origin, hands, 0, keys)
-        if not pending and _won(self._ctx, keys, player):
+        if not pending and _won(self._deal.ctx, keys, player):
             return self._next(log, None, None, None, hands, 0, keys, result=_WINS[player])
         return self._next(log, player, None, None, hands, pending, keys, None, borrowed, sources)
 
@@ -1085,7 +1169,7 @@ in this turn, and a card taken is never held in the hand (T3)
                 "T4",
             )
         assert isinstance(action, Meld)
-        if not self._ctx.lay_down:
+        if not self._deal.ctx.lay_down:
             return (
                 "under these rules hand cards go down only together with a card taken or borrowed",
                 "T8",
@@ -1111,7 +1195,7 @@ in this turn, and a card taken is never held in the hand (T3)
             assert isinstance(action, Force)
             return self._why_no_fit(action, 1 - player)
         if isinstance(action, Meld):
-            if not self._ctx.lay_down and not set(action.cards) & set(pending):
+            if not self._deal.ctx.lay_down and not set(action.cards) & set(pending):
                 return (
                     "under these rules every meld must use a pending card (one taken or borrowed)",
                     "T8",
@@ -1127,7 +1211,7 @@ in this turn, and a card taken is never held in the hand (T3)
         meld = self.table[j]
         if meld.owner != victim:
             return "a card is forced only onto the opponent's melds", "T10"
-        order = self._ctx.order
+        order = self._deal.ctx.order
         if (
             meld.kind is Kind.SEQUENCE
             and order.max_sequence is not None
@@ -1148,7 +1232,7 @@ in this turn, and a card taken is never held in the hand (T3)
                 if c == self.offer:
                     return f"{c} is on offer, not in your hand: take it first", "T8"
                 return f"{c} is not in your hand{' or pending' if pending else ''}", "T8"
-        order = self._ctx.order
+        order = self._deal.ctx.order
         if action.onto is not None:
             i = action.onto
             if i >= len(self.table):
@@ -1189,7 +1273,7 @@ in this turn, and a card taken is never held in the hand (T3)
         if len(meld.cards) <= 3:
             return f"{meld} would be left with fewer than three cards", "T9"
         if meld.kind is Kind.SEQUENCE and c not in (meld.cards[0], meld.cards[-1]):
-            if not self._ctx.middle:
+            if not self._deal.ctx.middle:
                 return "under these rules no card is borrowed from the middle of a sequence", "T9"
             k = meld.cards.index(c)
             return (
@@ -1233,7 +1317,7 @@ in this turn, and a card taken is never held in the hand (T3)
             history=self.history,
             result=self.result,
             legal_actions=self.legal_actions() if self.current_player == player else (),
-            unseen=tuple(sorted(self.hand(1 - player) + self.deck[self._stock :])),
+            unseen=tuple(sorted(self.hand(1 - player) + self._deal.deck[self._stock :])),
         )
 
     def __repr__(self) -> str:
@@ -1247,16 +1331,21 @@ in this turn, and a card taken is never held in the hand (T3)
         )
 
     def __getstate__(self) -> dict[str, Any]:
-        return {
-            a.name: getattr(self, a.name)
-            for a in attrs.fields(ConquianState)
-            if a.name not in ("_ctx", "_legal", "_keys")
-        }
+        # The deal's rules, dealer and deck as entries of their own (not the engine's
+        # context, rebuilt from the rules), as pickles have always held them.
+        state: dict[str, Any] = {"rules": self.rules, "dealer": self.dealer, "deck": self.deck}
+        for a in attrs.fields(ConquianState):
+            if a.name not in ("_deal", "_legal", "_keys"):
+                state[a.name] = getattr(self, a.name)
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        rules = state["rules"]
+        deal = _Deal(rules, state["dealer"], state["deck"], _context(rules))
+        object.__setattr__(self, "_deal", deal)
         for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_ctx", _context(state["rules"]))
+            if name not in ("rules", "dealer", "deck"):
+                object.__setattr__(self, name, value)
         object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
         object.__setattr__(self, "_legal", None)
 
@@ -1355,9 +1444,7 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
     hands[pone] = sum(1 << indices[i] for i in to_pone)
     hands[dealer] = sum(1 << indices[i] for i in to_dealer)
     return ConquianState(
-        rules,
-        dealer,
-        deck,
+        _Deal(rules, dealer, deck, _context(rules)),
         pone,
         deck[at],  # T11: the starter, on offer to the pone as if he had turned it
         _TURNED,
@@ -1371,5 +1458,4 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
         (),
         History(),
         (),
-        _context(rules),
     )
