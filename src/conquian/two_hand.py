@@ -172,6 +172,17 @@ _FORCE: dict[tuple[Card, int], Force] = {}
 _PASS = Pass()
 
 
+_BORROW: dict[tuple[int, int], Borrow] = {}
+
+
+def _borrow(index: int, source: int) -> Borrow:
+    """The action borrowing the card of `index` from meld `source` (T9), made once."""
+    action = _BORROW.get((index, source))
+    if action is None:
+        action = _BORROW[index, source] = Borrow(card_at(index), source=source)
+    return action
+
+
 def _force(c: Card, onto: int) -> Force:
     action = _FORCE.get((c, onto))
     if action is None:
@@ -194,12 +205,10 @@ class _MeldOption:
 
 @attrs.frozen
 class _BorrowOption:
-    """A card that can be borrowed: its action, the card, and the pieces left with their keys."""
+    """A card that can be borrowed (its bit and index) and the keys of the pieces it leaves."""
 
-    action: Borrow
     bit: int
     index: int
-    pieces: tuple[Combination, ...]
     keys: tuple[int, ...]
 
 
@@ -235,6 +244,7 @@ class _Ctx:
     """
 
     __slots__ = (
+        "all_grown",
         "borrows",
         "combos",
         "families",
@@ -246,6 +256,7 @@ class _Ctx:
         "melds",
         "middle",
         "onto",
+        "options",
         "order",
         "pairs",
         "positions",
@@ -286,9 +297,11 @@ class _Ctx:
             self.pairs[c.index] = self._pairs(c)
         self.subsets: dict[tuple[int, int], tuple[_MeldOption, ...]] = {}
         self.melds: dict[tuple[int, int], tuple[_MeldOption, ...]] = {}
-        self.onto: dict[tuple[int, int, int], tuple[_MeldOption, ...]] = {}
-        self.grown: dict[tuple[int, int], tuple[tuple[tuple[Face, ...], int, int], ...]] = {}
-        self.borrows: dict[tuple[int, int], tuple[_BorrowOption, ...]] = {}
+        self.options: dict[int, _MeldOption] = {}
+        self.onto: dict[tuple[int, int], Meld] = {}
+        self.grown: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+        self.all_grown: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.borrows: dict[int, tuple[_BorrowOption, ...]] = {}
         self.info: dict[int, _MeldInfo] = {}
         self.finish: dict[tuple[Any, ...], bool] = {}
         self.combos: dict[int, Combination] = {}
@@ -312,8 +325,13 @@ class _Ctx:
         """The combination a key stands for."""
         found = self.combos.get(key)
         if found is None:
-            found = build(_cards(key >> 1), self.order, key & 1)
-            assert found is not None
+            other = self.combos.get(key ^ 1)
+            if other is not None:
+                # Fast path: the same cards built for the other seat; `build` sets only the owner.
+                found = Combination(other.kind, other.cards, key & 1)
+            else:
+                found = build(_cards(key >> 1), self.order, key & 1)
+                assert found is not None
             _store(self.combos, key, found)
         return found
 
@@ -387,50 +405,70 @@ class _Ctx:
             out = []
             for used in self.family_melds[family]:
                 if used & sub == used:
-                    key = used << 1 | owner
-                    meld = self.combo(key)
-                    out.append(_MeldOption(Meld(meld.cards), meld, key, used))
+                    out.append(self._new_meld(used << 1 | owner))
             found = tuple(out)
             _store(self.subsets, (sub, owner), found)
         return found
 
-    def extensions(self, key: int, index: int, pool: int) -> tuple[_MeldOption, ...]:
-        """Every set of `pool` cards that may be added to meld `key`, table index `index` (T8)."""
+    def _new_meld(self, key: int) -> _MeldOption:
+        """The option of laying down meld `key` as a new combination (C3, T8), made once
+        per key: its `Meld` action is built only the first time (a fast path)."""
+        found = self.options.get(key)
+        if found is None:
+            meld = self.combo(key)
+            found = _MeldOption(Meld(meld.cards), meld, key, key >> 1)
+            _store(self.options, key, found)
+        return found
+
+    def extensions(self, key: int, pool: int) -> tuple[tuple[int, int], ...]:
+        """Every set of `pool` cards that may be added to meld `key` (T8, T14): pairs of
+        the cards added and the key of the meld they make (`meld_onto` gives the action)."""
         info = self.meld_info(key)
         # Fast path: every addition holds a card that fits the meld alone (one of its rank, or
         # the card next to an end of the sequence, C3, T14), so none is possible without one.
         if not pool & info.fits:
             return ()
         related = pool & info.related
-        cache_key = (key, index, related)
-        found = self.onto.get(cache_key)
+        found = self.grown.get((key, related))
         if found is None:
+            # Fast path: the meld's additions from all its family, computed once per meld,
+            # filtered to the pool's cards (a filter keeps their order).
             found = tuple(
-                _MeldOption(Meld(faces, onto=index), self.combo(bigger), bigger, used)
-                for faces, bigger, used in self._extensions(key, related)
+                (used, bigger)
+                for used, bigger in self._all_extensions(key)
+                if used & related == used
             )
-            _store(self.onto, cache_key, found)
+            _store(self.grown, (key, related), found)
         return found
 
-    def _extensions(self, key: int, related: int) -> tuple[tuple[tuple[Face, ...], int, int], ...]:
-        """`combos.extensions` of meld `key` from the cards `related`: faces, new key, cards."""
-        found = self.grown.get((key, related))
+    def _all_extensions(self, key: int) -> tuple[tuple[int, int], ...]:
+        """`combos.extensions` of meld `key` from every other card of its family, in order:
+        the cards added and the key of the meld they make (C3, T14)."""
+        found = self.all_grown.get(key)
         if found is None:
             out = []
             cards = key >> 1
-            family = self.meld_info(key).related | cards
-            valid = self.family_melds[family]
+            related = self.meld_info(key).related
+            valid = self.family_melds[related | cards]
             for used in self._additions(key, related):
                 if cards | used in valid:
-                    out.append((_cards(used), (cards | used) << 1 | key & 1, used))
+                    out.append((used, (cards | used) << 1 | key & 1))
             found = tuple(out)
-            _store(self.grown, (key, related), found)
+            _store(self.all_grown, key, found)
+        return found
+
+    def meld_onto(self, used: int, index: int) -> Meld:
+        """The action adding the cards `used` to table meld `index` (T8), made once."""
+        found = self.onto.get((used, index))
+        if found is None:
+            found = Meld(_cards(used), onto=index)
+            _store(self.onto, (used, index), found)
         return found
 
     def _additions(self, key: int, related: int) -> Iterator[int]:
         """The sets of `related` cards that could be added to meld `key`, in the order of
         `combos.extensions`: for a group every subset, for a sequence each run of cards
-        below and above its ends (`_extensions` keeps those making a combination)."""
+        below and above its ends (`_all_extensions` keeps those making a combination)."""
         meld = self.combo(key)
         if meld.kind is Kind.GROUP:
             used = (-related) & related  # the subsets of `related` in increasing order
@@ -454,9 +492,10 @@ class _Ctx:
                 if used & related == used:
                     yield used
 
-    def borrowings(self, key: int, index: int) -> tuple[_BorrowOption, ...]:
-        """Each card that may be borrowed from meld `key` (T9), with the pieces it leaves."""
-        found = self.borrows.get((key, index))
+    def borrowings(self, key: int) -> tuple[_BorrowOption, ...]:
+        """Each card that may be borrowed from meld `key` (T9), with the keys of the pieces
+        it leaves; asked of `combos` once per meld (`borrow_action` gives the action)."""
+        found = self.borrows.get(key)
         if found is None:
             out = []
             meld = self.combo(key)
@@ -464,11 +503,9 @@ class _Ctx:
                 pieces = borrow(meld, c, self.middle)
                 assert pieces is not None
                 keys = tuple(self._known(p) for p in pieces)
-                out.append(
-                    _BorrowOption(Borrow(c, source=index), 1 << c.index, c.index, pieces, keys)
-                )
+                out.append(_BorrowOption(1 << c.index, c.index, keys))
             found = tuple(out)
-            _store(self.borrows, (key, index), found)
+            _store(self.borrows, key, found)
         return found
 
     def say_info(self, player: int, hand: int, keys: tuple[int, ...]) -> _SayInfo:
@@ -576,29 +613,29 @@ def _turn_moves(
         for i, key in enumerate(keys):
             if key & 1 != player:
                 continue
-            options = ctx.extensions(key, i, pool)
+            options = ctx.extensions(key, pool)
             if not options:
                 continue  # fast path: nothing to add to this meld, no barred cards to find
             barred = 0
             for c, back in sources:
                 if i in back:
                     barred |= 1 << c
-            for opt in options:
-                if opt.used & barred:
+            for used, bigger in options:
+                if used & barred:
                     continue  # T9: a borrowed card goes into a different meld
-                new_keys = (*keys[:i], opt.key, *keys[i + 1 :])
-                if not opt.used & pend:
+                new_keys = (*keys[:i], bigger, *keys[i + 1 :])
+                if not used & pend:
                     if need_pending:
                         continue
                     if search:
-                        later.append((opt.action, opt.used, new_keys))
+                        later.append((ctx.meld_onto(used, i), used, new_keys))
                         continue
-                yield opt.action, _after_meld(turn, opt.used, new_keys)
+                yield ctx.meld_onto(used, i), _after_meld(turn, used, new_keys)
     if borrowing:
         for i, key in enumerate(keys):
             if key & 1 != player or key.bit_count() - player < 4:
                 continue
-            for b in ctx.borrowings(key, i):
+            for b in ctx.borrowings(key):
                 if borrowed & b.bit:
                     continue  # T9: a card is borrowed at most once in a turn
                 if len(b.keys) == 1:
@@ -612,7 +649,7 @@ def _turn_moves(
                     # A card borrowed before from this meld may not go into its upper piece.
                     old = tuple((d, (*s, split) if i in s else s) for d, s in sources)
                 after = (hand, new_keys, pend | b.bit, borrowed | b.bit)
-                yield b.action, (*after, tuple(sorted((*old, (b.index, froms)))))
+                yield _borrow(b.index, i), (*after, tuple(sorted((*old, (b.index, froms)))))
     for action, used, new_keys in later:
         yield action, _after_meld(turn, used, new_keys)
 
