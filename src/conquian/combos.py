@@ -412,6 +412,7 @@ def _fillings(
 def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     """Every sub-multiset of a sorted multiset of cards, the empty one included."""
     counts = sorted(Counter(items).items())
+
     def rec(i: int) -> Iterator[tuple[Card, ...]]:
         if i == len(counts):
             yield ()
@@ -420,6 +421,7 @@ def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
         for tail in rec(i + 1):
             for m in range(k + 1):
                 yield (c,) * m + tail
+
     yield from rec(0)
 
 
@@ -444,50 +446,79 @@ def melds_in(hand: Iterable[Card], order: Order, owner: int = 0) -> tuple[Combin
     >>> [str(c) for c in melds_in(cards("5C 5D 5H 6H 7H"), o)]
     ['5C 5D 5H', '5H 6H 7H']
     """
-    hand = sorted(hand)
-    jokers = hand.count(JOKER)
-    naturals = [c for c in hand if c is not JOKER]
+    # Groups come rank by rank (low first), then sequences suit by suit. Each
+    # rank's groups depend only on that rank's cards and the jokers, and each
+    # suit's sequences only on that suit's cards and the jokers: both are
+    # memoised on those (speed only; combinations are values, safe to share).
+    # The cards go by index (ints sort and hash in C; sorted, the keys are canonical).
+    jokers = 0
+    by_rank: dict[int, list[int]] = {}
+    by_suit: tuple[list[int], ...] = ([], [], [], [])
+    for c in hand:
+        if c.suit is None:
+            jokers += 1
+            continue
+        by_rank.setdefault(c.rank, []).append(c.index)
+        by_suit[c.suit].append(c.index)
     out: list[Combination] = []
-    seen: set[tuple[Face, ...]] = set()
-
-    def add(faces: tuple[Face, ...], kind: Kind | None) -> None:
-        # With a kind, the faces are already a valid combination in canonical order.
-        combo = build(faces, order, owner) if kind is None else Combination(kind, faces, owner)
-        if combo is not None and combo.cards not in seen:
-            seen.add(combo.cards)
-            out.append(combo)
-
-    by_rank: dict[int, list[Card]] = {}
-    for c in naturals:
-        by_rank.setdefault(c.rank, []).append(c)
     for rank in sorted(by_rank):
-        if len(by_rank[rank]) + jokers < 3:
-            continue
-        for sub in _sub_multisets(by_rank[rank]):
-            for k in range(jokers + 1):
-                if sub and len(sub) + k >= 3:
-                    add((*sub, *(NamedJoker(rank),) * k), Kind.GROUP)
-    longest = order.longest
+        same = by_rank[rank]
+        if len(same) + jokers >= 3:
+            out.extend(_groups_in(tuple(sorted(same)), jokers, owner))
+    for suit, held in zip(Suit, by_suit, strict=True):
+        if held and len(held) + jokers >= 3:
+            out.extend(_sequences_in(order, suit, tuple(sorted(held)), jokers, owner))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _groups_in(same: tuple[int, ...], jokers: int, owner: int) -> tuple[Combination, ...]:
+    """`melds_in`'s groups from one rank's cards (indices, sorted) and the jokers (C3, C5)."""
+    rank = card_at(same[0]).rank
+    out: list[Combination] = []
+    for sub in _sub_multisets([card_at(i) for i in same]):
+        for k in range(jokers + 1):
+            if sub and len(sub) + k >= 3:
+                out.append(Combination(Kind.GROUP, (*sub, *(NamedJoker(rank),) * k), owner))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sequences_in(
+    order: Order, suit: Suit, held: tuple[int, ...], jokers: int, owner: int
+) -> tuple[Combination, ...]:
+    """`melds_in`'s sequences from one suit's cards (indices, sorted) and the jokers (C4, C5)."""
+    out: list[Combination] = []
+    have = _suit_positions([card_at(i) for i in held], suit, order)
     top = order.top
-    for suit in Suit:
-        have = _suit_positions(naturals, suit, order)
-        if not have:
+    longest = order.longest
+    counts = [have[p] for p in range(top + 1)]
+    for low in range(top - 1):
+        missing = (not counts[low]) + (not counts[low + 1])
+        if missing > jokers:
             continue
-        held = [have[p] for p in range(top + 1)]
-        for low in range(top - 1):
-            missing = (not held[low]) + (not held[low + 1])
+        for high in range(low + 2, min(top, low + longest - 1) + 1):
+            missing += not counts[high]
             if missing > jokers:
-                continue
-            for high in range(low + 2, min(top, low + longest - 1) + 1):
-                missing += not held[high]
-                if missing > jokers:
-                    break
-                # 2 up to the high ace is the same set as the ace up to the king:
-                # build gives it its canonical (ace-low) order.
-                direct = not (order.ace_high and low == 1 and high == 13)
+                break
+            if order.ace_high and low == 1 and high == 13:
+                # 2 up to the high ace is the same set as the ace up to the king,
+                # found already (low 0): build gives its canonical order.
                 for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
-                    if any(type(f) is Card for f in faces):
-                        add(faces, Kind.SEQUENCE if direct else None)
+                    combo = (
+                        build(faces, order, owner) if any(type(f) is Card for f in faces) else None
+                    )
+                    if combo is not None and all(combo.cards != o.cards for o in out):
+                        out.append(combo)
+                continue
+            if not jokers:  # fast path: the one filling, all natural cards
+                faces = tuple(order.card_at(p, suit) for p in range(low, high + 1))
+                out.append(Combination(Kind.SEQUENCE, faces, owner))
+                continue
+            # Different spans hold different cards: these are new combinations.
+            for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
+                if any(type(f) is Card for f in faces):
+                    out.append(Combination(Kind.SEQUENCE, faces, owner))
     return tuple(out)
 
 
@@ -536,4 +567,3 @@ def extensions(
                     seen.add(key)
                     out.append(key)
     return tuple(out)
-

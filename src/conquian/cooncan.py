@@ -35,8 +35,9 @@ moves (M9); a joker shift plays exactly one card (M9, law 18); the
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import attrs
@@ -70,9 +71,9 @@ _DRAW = Draw()
 
 Phase = Literal["draw", "play"]
 
-# A state's cache of legal actions: each with the combination it leaves on the
-# table (None: computed by apply when it is chosen).
-_Entry = tuple[Action, "Combination | None"]
+# A legal action with what apply needs: the combination it leaves on the table
+# (None: computed by apply when it is chosen) and the cards it takes from the hand.
+_Entry = tuple[Action, "Combination | None", tuple[Card, ...]]
 
 
 def pips(hand: Sequence[Card]) -> int:
@@ -129,8 +130,11 @@ def _forget(known: tuple[Card, ...], played: Sequence[Card]) -> tuple[Card, ...]
         return known
     rest = list(known)
     for c in played:
-        if c in rest:
-            rest.remove(c)
+        index = c.index  # equal cards have equal indices: no attrs __eq__ (speed)
+        for i, k in enumerate(rest):
+            if k.index == index:
+                del rest[i]
+                break
     return known if len(rest) == len(known) else tuple(rest)
 
 
@@ -157,40 +161,45 @@ def _may_meld(hand: tuple[Card, ...]) -> bool:
     with no more gaps than the jokers in hand can fill. When no rank and no
     window of three has that, there is no combination to lay out and
     `melds_in` need not run. The rules are `melds_in`'s: this only skips work.
+
+    Two integers hold the hand: `ranks`, a 5-bit count per rank, and
+    `places`, a 16-bit lane of positions per suit (bits 14 and 15 stay
+    empty, so no window of three straddles two suits).
     """
     jokers = 0
-    ranks = [0] * 14
-    suits = [0, 0, 0, 0]  # bit masks of positions held, per suit
+    ranks = places = 0
     for c in hand:
         index = c.index
         if index == 52:
             jokers += 1
-            continue
-        ranks[_RANK[index]] += 1
-        suits[_SUIT[index]] |= _BIT[index]
-    need = 3 - jokers
-    if need <= 1:
-        return len(hand) > jokers
-    if max(ranks) >= need:
-        return True
-    bits = _BITS
-    for mask in suits:
-        while mask:
-            if bits[mask & 7] >= need:
-                return True
-            mask >>= 1
-    return False
+        else:
+            ranks += _RANK_COUNT[index]
+            places |= _PLACES[index]
+    if jokers >= 2:
+        return len(hand) > jokers  # any natural card and two jokers make a combination
+    if jokers:  # two of three: a pair of a rank, or two places of a suit at most two apart
+        return bool((ranks + _AT_LEAST_2) & _FIELD_TOPS or places & ((places >> 1) | (places >> 2)))
+    return bool((ranks + _AT_LEAST_3) & _FIELD_TOPS or places & (places >> 1) & (places >> 2))
 
 
-_BITS = (0, 1, 1, 2, 1, 2, 2, 3)
-_RANK = tuple(i % 13 + 1 for i in range(52))
-_SUIT = tuple(i // 13 for i in range(52))
-_BIT = tuple(0x2001 if i % 13 == 0 else 1 << (i % 13) for i in range(52))
+# _may_meld's tables. A rank's 5-bit field holds at most 8 cards (the double
+# pack) and has bit 4 set after adding 16 - n exactly when it holds n or more.
+_RANK_COUNT = tuple(1 << 5 * (i % 13 + 1) for i in range(52))
+_FIELD_TOPS = sum(16 << 5 * rank for rank in range(1, 14))
+_AT_LEAST_2 = sum(14 << 5 * rank for rank in range(1, 14))
+_AT_LEAST_3 = sum(13 << 5 * rank for rank in range(1, 14))
+_PLACES = tuple(
+    (1 | 1 << 13) << 16 * (i // 13) if i % 13 == 0 else 1 << (16 * (i // 13) + i % 13)
+    for i in range(52)
+)
 
 
 # Small immutable actions, made once, by card index (actions are values; sharing is safe).
 _DISCARDS = tuple(Discard(c) for c in make_pack(jokers=1))
 _TAKES = tuple(Take(c) for c in make_pack(jokers=1))
+_DRAW_ENTRY: _Entry = (_DRAW, None, ())
+_TAKE_ENTRIES: tuple[_Entry, ...] = tuple((a, None, ()) for a in _TAKES)
+_DISCARD_ENTRIES: tuple[_Entry, ...] = tuple((a, None, (a.card,)) for a in _DISCARDS)
 
 _Play = tuple["Meld | Force", "Combination | None", tuple[Card, ...]]
 
@@ -200,20 +209,21 @@ def _plays(
     table: tuple[Combination, ...],
     fit: tuple[tuple[Card, ...], ...],
     player: int,
-) -> Iterator[_Play]:
+) -> list[_Play]:
     """Every Meld and Force the rules allow from `hand` onto `table` (M4, M5, M9).
 
     `fit` holds, for each combination on the table, the cards that fit it
-    alone (`_fit_of`). Yields the action, the combination it leaves on the
+    alone (`_fit_of`). Each play is the action, the combination it leaves on the
     table (None when it is cheaper to compute it on `apply`) and the cards it
     takes from the hand. The turn rule (M2) is the caller's. Order: new
     combinations (M4), additions to his own (M5), joker shifts on his own
     (M9), forces on the others' (M5, law 19), forces with a joker shift (M9).
+    The plays are made once and shared (actions and combinations are values).
     """
+    out: list[_Play] = []
     if len(hand) >= 3 and _may_meld(hand):
-        for combo in melds_in(hand, _ORDER, player):
-            yield Meld(combo.cards), combo, combo.physical_cards
-    jokers = JOKER in hand
+        out.extend(_new_meld(combo) for combo in melds_in(hand, _ORDER, player))
+    jokers = bool(hand) and hand[-1].index == 52  # the hand is sorted: a joker comes last
     held = [False] * 53
     for c in hand:
         held[c.index] = True
@@ -225,32 +235,112 @@ def _plays(
             continue
         if not jokers and not any(held[c.index] for c in fit[i]):
             continue  # speed only: without a joker an addition needs a fitting card
-        for faces in extensions(combo, hand, _ORDER):
-            yield Meld(faces, onto=i), None, tuple(_physical(f) for f in faces)
+        out.extend(_additions(combo, i, _relevant(combo, hand)))
     for i in shiftable:
         if table[i].owner == player:
-            for face, moved in _shift_plays(table[i], hand):
-                yield Meld((face,), onto=i, shift=True), moved, (_physical(face),)
+            _shift_plays(out, table[i], i, True, hand, jokers)
     for i, combo in enumerate(table):
         if combo.owner == player:
             continue
         for c in fit[i]:
             if held[c.index]:
-                yield Force(c, onto=i), None, (c,)
+                out.append(_force(c.index, i))
         if jokers:
-            if combo.kind is Kind.GROUP:
-                yield Force(NamedJoker(combo.cards[0].rank), onto=i), None, (JOKER,)
-            else:
-                for c in fit[i]:
-                    yield Force(NamedJoker(c.rank, c.suit), onto=i), None, (JOKER,)
+            out.extend(_joker_forces(combo, i, fit[i]))
     for i in shiftable:
         if table[i].owner != player:
-            for face, moved in _shift_plays(table[i], hand):
-                yield Force(face, onto=i, shift=True), moved, (_physical(face),)
+            _shift_plays(out, table[i], i, False, hand, jokers)
+    return out
 
 
-def _shift_plays(combo: Combination, hand: tuple[Card, ...]) -> Iterator[tuple[Face, Combination]]:
-    """The cards (and named jokers) of `hand` that may go on `combo` with a joker shift (M9).
+# Memo tables of plays (speed only). Every play is a value made from its key
+# alone, so sharing one between states and threads is safe; each table is
+# bounded, and a play dropped from it is simply made again.
+
+
+def _new_meld(combo: Combination) -> _Play:
+    """The play laying out `combo`, a new combination (M4), made once per combination."""
+    play = _NEW_MELDS.get(combo)
+    if play is None:
+        if len(_NEW_MELDS) >= 8192:
+            _NEW_MELDS.clear()
+        play = _NEW_MELDS[combo] = (Meld(combo.cards), combo, combo.physical_cards)
+    return play
+
+
+_NEW_MELDS: dict[Combination, _Play] = {}
+
+
+def _relevant(combo: Combination, hand: tuple[Card, ...]) -> tuple[int, ...]:
+    """The indices of the hand cards that could go on `combo`: its suit or rank, and jokers."""
+    if combo.kind is Kind.GROUP:
+        rank = combo.cards[0].rank
+        return tuple(c.index for c in hand if c.rank == rank or c.index == 52)
+    suit = combo.cards[0].suit
+    return tuple(c.index for c in hand if c.suit is suit or c.index == 52)
+
+
+@functools.lru_cache(maxsize=4096)
+def _additions(combo: Combination, onto: int, relevant: tuple[int, ...]) -> tuple[_Play, ...]:
+    """The Melds adding cards to his own `combo` at `onto` (M5), from the `relevant` cards.
+
+    `conquian.combos.extensions` looks only at the cards of the combination's
+    suit (a sequence) or rank (a group) and the jokers, so those are the key.
+    """
+    faces_list = extensions(combo, [card_at(i) for i in relevant], _ORDER)
+    return tuple(
+        (Meld(faces, onto=onto), None, tuple(_physical(f) for f in faces)) for faces in faces_list
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _force(index: int, onto: int) -> _Play:
+    """The play forcing the card `index` onto another player's combination `onto` (M5, law 19)."""
+    c = card_at(index)
+    return Force(c, onto=onto), None, (c,)
+
+
+@functools.lru_cache(maxsize=4096)
+def _joker_forces(
+    combo: Combination, onto: int, fitting_cards: tuple[Card, ...]
+) -> tuple[_Play, ...]:
+    """The plays forcing a joker onto another player's `combo` (M5, law 19; C5 names it).
+
+    In a group the joker is named by rank only; on a sequence, as each card that fits.
+    """
+    if combo.kind is Kind.GROUP:
+        return ((Force(NamedJoker(combo.cards[0].rank), onto=onto), None, (JOKER,)),)
+    return tuple(
+        (Force(NamedJoker(c.rank, c.suit), onto=onto), None, (JOKER,)) for c in fitting_cards
+    )
+
+
+def _shift_plays(
+    out: list[_Play], combo: Combination, onto: int, own: bool, hand: tuple[Card, ...], jokers: bool
+) -> None:
+    """Add the plays with a joker shift on `combo` to `out` (M9).
+
+    Melds on his own combination, Forces on the others': the cards of `hand`
+    first (canonical order, each once), then the named jokers by rank, as
+    `_shift_options` lists what may go on with a shift.
+    """
+    naturals, named = _shift_options(combo, onto, own)
+    previous = -1
+    for c in hand:  # sorted: equal cards are adjacent
+        if c.index != previous:
+            play = naturals.get(c.index)
+            if play is not None:
+                out.append(play)
+        previous = c.index
+    if jokers:
+        out.extend(named)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shift_options(
+    combo: Combination, onto: int, own: bool
+) -> tuple[dict[int, _Play], tuple[_Play, ...]]:
+    """What may go on `combo` (at `onto`) with a joker shift (M9), by card index, and the jokers.
 
     Law 18: the end joker moves to the other end (renamed) and the card must
     then fit. Where both ends hold a joker that may move and both give a
@@ -259,13 +349,43 @@ def _shift_plays(combo: Combination, hand: tuple[Card, ...]) -> Iterator[tuple[F
     """
     suit = combo.cards[0].suit
     assert suit is not None
-    faces: list[Face] = [c for c in dict.fromkeys(hand) if c.suit is suit]
-    if JOKER in hand:
-        faces.extend(NamedJoker(rank, suit) for rank in range(1, 14))
-    for face in faces:
-        results = shifts(combo, face, _ORDER)
-        if results:
-            yield face, results[0]
+    naturals: dict[int, _Play] = {}
+    named: list[_Play] = []
+    for rank in _shift_ranks(combo):
+        c = card_at(suit * 13 + rank - 1)
+        play = _shift_play(combo, onto, own, c)
+        if play is not None:
+            naturals[c.index] = play
+        play = _shift_play(combo, onto, own, NamedJoker(rank, suit))
+        if play is not None:
+            named.append(play)
+    return naturals, tuple(named)
+
+
+def _shift_ranks(combo: Combination) -> list[int]:
+    """The ranks, low first, at which a card could go on `combo` with a joker shift (M9).
+
+    The sequence spans positions low to high (`_ORDER`, the ace at 0 or 13).
+    The low joker moving up leaves low to high + 1 and takes a card at low or
+    high + 2; the high joker moving down leaves low - 1 to high - 1 and takes
+    one at low - 2 or high. No other card can fit (speed only: `shifts`
+    decides each of these).
+    """
+    position, top = _ORDER.position, _ORDER.top
+    first, last = combo.cards[0].rank, combo.cards[-1].rank
+    low = position[first]
+    high = 13 if last == 1 else position[last]
+    at = {p for p in (low - 2, low, high, high + 2) if 0 <= p <= top}
+    return sorted({_ORDER.rank_at[p] for p in at})
+
+
+def _shift_play(combo: Combination, onto: int, own: bool, face: Face) -> _Play | None:
+    """The play putting `face` on `combo` with a joker shift, if it fits (M9)."""
+    results = shifts(combo, face, _ORDER)
+    if not results:
+        return None
+    action = Meld((face,), onto=onto, shift=True) if own else Force(face, onto=onto, shift=True)
+    return action, results[0], (_physical(face),)
 
 
 def _resolve(
@@ -340,6 +460,34 @@ def _no_fit(state: CooncanState) -> tuple[tuple[Card, ...], ...]:
     return tuple(_fit_of(combo) for combo in state.table)
 
 
+class _Legal:
+    """The legal actions of one state, kept beside it rather than on it (memory).
+
+    Storing every state of a deal must stay cheap, so a state holds no cache
+    of its actions. A playout asks a state for its legal actions and then
+    applies one of them, so a few of the latest states' action lists, kept
+    here, find them again; a state not among them computes them anew (the
+    same list: `CooncanState._generate` depends on the state alone). The
+    entry holds the state itself, so `is` cannot mistake another state for
+    it. Threads may share the ring: an entry is written whole, and a lost
+    or overwritten one only costs a recomputation.
+    """
+
+    __slots__ = ("actions", "entries", "lookup", "state")
+
+    def __init__(self, state: CooncanState, entries: list[_Entry]) -> None:
+        self.state = state
+        self.entries = entries  # each action with what apply needs (M2-M5, M9)
+        self.actions: tuple[Action, ...] | None = None  # made on the first legal_actions()
+        self.lookup: dict[Action, _Entry] | None = None  # made on the first equal-not-same find
+
+
+_RECENT: list[_Legal | None] = [None] * 4
+"""The side cache of `_Legal` entries, a ring written at `_NEXT`."""
+
+_NEXT = 0
+
+
 @attrs.frozen(repr=False)
 class CooncanState(State):
     """A position in a deal of Cooncan (RULES.md M); `new_game` makes the first one.
@@ -386,13 +534,7 @@ the card he took from the stock this turn (M2)
     _fit: tuple[tuple[Card, ...], ...] = attrs.field(
         default=attrs.Factory(_no_fit, takes_self=True), eq=False, repr=False
     )
-    _cache: tuple[_Entry, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    _actions: tuple[Action, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
-    _lookup: dict[Action, _Entry] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
+    # The legal actions are not kept on the state (memory): see `_Legal`.
 
     # -- what the state shows ------------------------------------------------
 
@@ -484,25 +626,30 @@ the card he took from the stock this turn (M2)
 
     # -- legal actions (M2-M5, M9) ---------------------------------------------
 
-    def _entries(self) -> tuple[_Entry, ...]:
-        entries = self._cache
-        if entries is None:
-            entries = tuple(self._generate())
-            object.__setattr__(self, "_cache", entries)
-        return entries
+    def _legal(self) -> _Legal:
+        """The legal actions of this state, from the side cache of recent states or made anew."""
+        for legal in _RECENT:
+            if legal is not None and legal.state is self:
+                return legal  # fast path: a playout asks for the actions, then applies one
+        global _NEXT
+        legal = _Legal(self, self._generate())
+        at = _NEXT
+        _RECENT[at] = legal
+        _NEXT = (at + 1) % len(_RECENT)
+        return legal
 
-    def _generate(self) -> Iterator[_Entry]:
+    def _generate(self) -> list[_Entry]:
         """The legal actions, each with what `apply` needs: the one rule implementation."""
         p = self.current_player
         if p is None:
-            return
+            return []
         hand = self._hands[p]
         table, fit = self.table, self._fit
         if self.phase == "draw":
             # M2, law 11: draw the top of the pack unseen, or take a stock card.
             # When the pack is empty the stock is turned over first (M11), so
             # drawing is always possible: the stock holds the last discard.
-            yield _DRAW, None
+            out = [_DRAW_ENTRY]
             stock = self.stock
             if self.rules.stock == "closed":
                 candidates: Sequence[Card] = stock[-1:]  # M3: only the top card
@@ -512,11 +659,13 @@ the card he took from the stock this turn (M2)
                 # M2: he may not discard the card he takes; if every card he
                 # holds is equal to it, he must be able to lay them all off.
                 if any(h is not c for h in hand) or _can_go_out((*hand, c), table, fit, p):
-                    yield _TAKES[c.index], None
-            return
+                    out.append(_TAKE_ENTRIES[c.index])
+            return out
         taken = self._taken
         free = len(hand) + 1 if taken is None else sum(1 for c in hand if c is not taken)
-        for action, combo, played in _plays(hand, table, fit, p):
+        out = []
+        for play in _plays(hand, table, fit, p):
+            action, combo, played = play
             if free <= len(played) and free <= sum(1 for c in played if c is not taken):
                 # M2: nothing he may discard would be left; the action is legal
                 # only if he goes out with it or can still lay off every card.
@@ -527,23 +676,23 @@ the card he took from the stock this turn (M2)
                     )
                     if not _can_go_out(rest, new_table, new_fit, p):
                         continue
-            yield action, combo
+            out.append(play)
         previous = None
         for c in hand:  # sorted, and cards are interned: equal cards are adjacent
             if c is not previous and c is not taken:
-                yield _DISCARDS[c.index], None
+                out.append(_DISCARD_ENTRIES[c.index])
             previous = c
+        return out
 
     def _find(self, action: object) -> _Entry | None:
         """The legal entry for `action`: the very object offered, or an equal one."""
-        entries = self._entries()
-        for entry in entries:
+        legal = self._legal()
+        for entry in legal.entries:
             if entry[0] is action:
-                return entry
-        lookup = self._lookup
+                return entry  # fast path: the object legal_actions() gave
+        lookup = legal.lookup
         if lookup is None:
-            lookup = {entry[0]: entry for entry in entries}
-            object.__setattr__(self, "_lookup", lookup)
+            lookup = legal.lookup = {entry[0]: entry for entry in legal.entries}
         try:
             return lookup.get(action)  # type: ignore[call-overload, no-any-return]
         except TypeError:  # not hashable, so not an action
@@ -562,10 +711,10 @@ the card he took from the stock this turn (M2)
         >>> [str(a) for a in s.legal_actions()] == ["draw", f"take {s.stock[-1]}"]
         True
         """
-        actions = self._actions
+        legal = self._legal()
+        actions = legal.actions
         if actions is None:
-            actions = tuple(entry[0] for entry in self._entries())
-            object.__setattr__(self, "_actions", actions)
+            actions = legal.actions = tuple([entry[0] for entry in legal.entries])
         return actions
 
     def is_legal(self, action: Action | str) -> bool:
@@ -598,7 +747,7 @@ never move: there is no borrowing (M6)
         entry = self._find(action)
         if entry is None:
             raise self._why(action)
-        action, combo = entry  # the engine's own copy of the action
+        action, combo, _ = entry  # the engine's own copy of the action
         p = self.current_player
         assert p is not None
         kind = type(action)
@@ -905,6 +1054,9 @@ def _restore(*values: Any) -> CooncanState:
 
 
 def _replace(values: tuple[object, ...], i: int, value: object) -> tuple:  # type: ignore[type-arg]
+    """`values` with `value` at `i`; the same tuple when nothing changes (shared, memory)."""
+    if values[i] is value:
+        return values
     return (*values[:i], value, *values[i + 1 :])
 
 
