@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import pickle
 
 import pytest
@@ -116,7 +117,8 @@ def test_notation_round_trip(c: Card) -> None:
     assert card(str(c)) is c
     assert card(str(c).lower()) is c
     assert eval(repr(c)) == c
-    assert pickle.loads(pickle.dumps(c)) == c
+    assert pickle.loads(pickle.dumps(c)) is c
+    assert copy.deepcopy(c) is c and copy.copy(c) is c
 
 
 @given(st.text(max_size=4))

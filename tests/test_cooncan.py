@@ -997,3 +997,18 @@ def test_legal_actions_are_deterministic_and_each_applies() -> None:
         assert state.is_legal(action) and state.is_legal(str(action))
         state.apply(action)
     assert isinstance(state.legal_actions()[0], (Meld, Force, Discard))
+
+
+def test_c7_a_pickled_state_has_the_same_legal_actions() -> None:
+    """A state that went through pickle or deepcopy is equal and offers the same actions (C7)."""
+    import copy
+    import pickle
+    import random
+
+    rules = CooncanRules.double_pack(players=4, turn_limit=300)
+    state = new_game(rules, seed=8)
+    rng = random.Random(8)
+    while not state.is_over and len(state.history) < 400:
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert twin == state and twin.legal_actions() == state.legal_actions()
+        state = state.apply(rng.choice(state.legal_actions()))

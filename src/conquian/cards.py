@@ -117,6 +117,10 @@ class Card:
     def __repr__(self) -> str:
         return f"card('{self}')"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Unpickled and copied cards are the interned ones, so engines may compare by identity.
+        return (card_at, (self.index,))
+
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
