@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import attrs
 
@@ -171,6 +171,18 @@ _DISCARD = {c: Discard(c) for c in map(card_at, range(52))}
 _FORCE: dict[tuple[Card, int], Force] = {}
 _PASS = Pass()
 
+_Legal = tuple[tuple[Action, ...], dict[Action, _Plan]]
+"""The legal actions in order, and the same as a dict of the plans `apply` builds from."""
+
+# The legal actions of the usual say states (T3-T5): take and pass, or pass alone; and of a
+# finished deal. Made once and shared by the states (neither is ever changed), so that the
+# actions are not hashed again for each state (a fast path of `_say_actions`).
+_TAKE_PASS: dict[Card, _Legal] = {
+    c: ((take, _PASS), {take: None, _PASS: None}) for c, take in _TAKE.items()
+}
+_PASS_ONLY: _Legal = ((_PASS,), {_PASS: None})
+_NO_ACTIONS: _Legal = ((), {})
+
 
 _BORROW: dict[tuple[int, int], Borrow] = {}
 
@@ -220,10 +232,13 @@ class _MeldInfo:
     related: int  # the cards that could ever extend it: the rest of its suit or rank
 
 
-@attrs.frozen(eq=False)
-class _SayInfo:
+class _SayInfo(NamedTuple):
     """What a player with the say may do whatever the card on offer (T4–T10), for one hand
-    and table: they stay the same over the say states of a run of passes."""
+    and table: they stay the same over the say states of a run of passes.
+
+    A named tuple, not a frozen attrs class: it is made at each new hand or table (a cache
+    miss of `_Ctx.say_info`), and a tuple is built at once, not field by field.
+    """
 
     own: bool  # whether he has a meld (to add to, or borrow from, T8, T9)
     own_fits: int  # the cards that fit one of his melds alone (T8)
@@ -244,14 +259,17 @@ class _Ctx:
     """
 
     __slots__ = (
+        "all_families",
         "all_grown",
         "borrows",
         "combos",
         "families",
         "family_melds",
         "finish",
+        "forced",
         "grown",
         "info",
+        "last_say",
         "lay_down",
         "melds",
         "middle",
@@ -278,6 +296,7 @@ class _Ctx:
         self.suit_masks = tuple(_mask(c for c in pack if c.suit is s) for s in Suit)
         ranks = sorted({c.rank for c in pack}, key=lambda r: self.order.position[r])
         self.rank_masks = tuple(_mask(c for c in pack if c.rank == r) for r in ranks)
+        self.all_families = self.rank_masks + self.suit_masks  # the order of `new_melds`
         self.families = [(0, 0)] * 52  # per card: the masks of its rank and of its suit
         for c in pack:
             rank_family = next(m for m in self.rank_masks if m >> c.index & 1)
@@ -306,6 +325,9 @@ class _Ctx:
         self.finish: dict[tuple[Any, ...], bool] = {}
         self.combos: dict[int, Combination] = {}
         self.say: dict[tuple[int, int, tuple[int, ...]], _SayInfo] = {}
+        self.forced: dict[tuple[int, int], int] = {}
+        empty = _SayInfo(False, 0, 0, (), {})
+        self.last_say: list[tuple[int, tuple[int, ...], _SayInfo]] = [(-1, (), empty)] * 2
 
     def _pairs(self, c: Card) -> tuple[int, tuple[int, ...]]:
         """What makes a combination of three with `c` (C3): any two of the other cards of
@@ -364,14 +386,16 @@ class _Ctx:
         found = self.melds.get((pool, owner))
         if found is None:
             out: list[_MeldOption] = []
+            subsets = self.subsets
             # Fast path: the ranks are looked at only if three cards of one rank are there.
-            families = (
-                self.rank_masks + self.suit_masks if _three_of_a_rank(pool) else self.suit_masks
-            )
+            families = self.all_families if _three_of_a_rank(pool) else self.suit_masks
             for family in families:
                 sub = pool & family
                 if sub.bit_count() >= 3:
-                    out.extend(self._subset_melds(family, sub, owner))
+                    melds = subsets.get((sub, owner))  # the cache of `_subset_melds`, read inline
+                    if melds is None:
+                        melds = self._subset_melds(family, sub, owner)
+                    out.extend(melds)
             found = tuple(out)
             _store(self.melds, (pool, owner), found)
         return found
@@ -423,7 +447,7 @@ class _Ctx:
     def extensions(self, key: int, pool: int) -> tuple[tuple[int, int], ...]:
         """Every set of `pool` cards that may be added to meld `key` (T8, T14): pairs of
         the cards added and the key of the meld they make (`meld_onto` gives the action)."""
-        info = self.meld_info(key)
+        info = self.info.get(key >> 1) or self.meld_info(key)  # the cache read inline
         # Fast path: every addition holds a card that fits the meld alone (one of its rank, or
         # the card next to an end of the sequence, C3, T14), so none is possible without one.
         if not pool & info.fits:
@@ -510,6 +534,12 @@ class _Ctx:
 
     def say_info(self, player: int, hand: int, keys: tuple[int, ...]) -> _SayInfo:
         """`_SayInfo` of `player` with `hand`, the table's melds being `keys` (cached)."""
+        last = self.last_say[player]
+        # Fast path: the hand and table of his last say (a run of passes, T5-T7). A pass hands
+        # the same tuple of keys on, so `is` finds it without hashing; the entry holds the
+        # tuple, so no other tuple can have its identity.
+        if last[1] is keys and last[0] == hand:
+            return last[2]
         found = self.say.get((player, hand, keys))
         if found is None:
             own = False
@@ -543,13 +573,19 @@ class _Ctx:
                 lay_downs.update(_turn_moves(self, player, turn, borrowing=False))
             found = _SayInfo(own, own_fits, partners, tuple(forces), lay_downs)
             _store(self.say, (player, hand, keys), found)
+        self.last_say[player] = (hand, keys, found)
         return found
 
     def force_onto(self, key: int, c: Card) -> int:
-        """The key of meld `key` with the forced card `c` in it (T10)."""
-        bigger = extend(self.combo(key), (c,), self.order)
-        assert bigger is not None
-        return self._known(bigger)
+        """The key of meld `key` with the forced card `c` in it (T10), asked of `combos` once
+        per meld and card."""
+        found = self.forced.get((key, c.index))
+        if found is None:
+            bigger = extend(self.combo(key), (c,), self.order)
+            assert bigger is not None
+            found = self._known(bigger)
+            _store(self.forced, (key, c.index), found)
+        return found
 
 
 _CONTEXTS: dict[ConquianRules, _Ctx] = {}
@@ -649,7 +685,11 @@ def _turn_moves(
                     # A card borrowed before from this meld may not go into its upper piece.
                     old = tuple((d, (*s, split) if i in s else s) for d, s in sources)
                 after = (hand, new_keys, pend | b.bit, borrowed | b.bit)
-                yield _borrow(b.index, i), (*after, tuple(sorted((*old, (b.index, froms)))))
+                if old:
+                    new_sources = tuple(sorted((*old, (b.index, froms))))
+                else:  # fast path: the first borrow of the turn, nothing to sort
+                    new_sources = ((b.index, froms),)
+                yield _borrow(b.index, i), (*after, new_sources)
     for action, used, new_keys in later:
         yield action, _after_meld(turn, used, new_keys)
 
@@ -697,8 +737,10 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
         usable = have
         for i in back:
             cards = keys[i] >> 1
-            if cards.bit_count() == 3 and not ctx.meld_info(keys[i]).fits & have & ~low:
-                usable &= ~cards  # it stays as it is, and the card may not join it
+            if cards.bit_count() == 3:
+                found = info.get(cards) or ctx.meld_info(keys[i])  # the cache read inline
+                if not found.fits & have & ~low:
+                    usable &= ~cards  # it stays as it is, and the card may not join it
         if not _two_partners(usable, pairs[index]):
             return False
     # Then the others, which may use every card in `have`.
@@ -736,12 +778,12 @@ def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
     """
     if not turn[2]:
         return True
-    if not _hopeful(ctx, player, turn):
-        return False
     memo_key = (player, turn)
     memo = ctx.finish
-    known = memo.get(memo_key)
+    known = memo.get(memo_key)  # the memo first: a turn met again skips `_hopeful` too
     if known is None:
+        if not _hopeful(ctx, player, turn):
+            return False
         known = False
         # A plain loop, cheaper than any() over a generator: stop at the first line that works.
         for _, after in _turn_moves(ctx, player, turn, borrowing=True, search=True):
@@ -835,9 +877,7 @@ in this turn, and a card taken is never held in the hand (T3)
     _sources: _Sources
     _log: History
     _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
-    _legal: tuple[tuple[Action, ...], dict[Action, _Plan]] | None = attrs.field(
-        init=False, default=None, eq=False, hash=False, repr=False
-    )
+    _legal: _Legal | None = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
     # -- what may be read ----------------------------------------------------------
 
@@ -939,21 +979,21 @@ in this turn, and a card taken is never held in the hand (T3)
         except TypeError:  # an unhashable object is no action
             return False
 
-    def _actions(self) -> tuple[tuple[Action, ...], dict[Action, _Plan]]:
+    def _actions(self) -> _Legal:
         legal = self._legal
         if legal is None:
             if self.result is not None:
-                plans: dict[Action, _Plan] = {}
+                legal = _NO_ACTIONS
             elif self.offer is not None:
-                plans = self._say_actions()
+                legal = self._say_actions()
             else:
                 plans = self._melding_actions()
-            legal = (tuple(plans), plans)
-            object.__setattr__(self, "_legal", legal)
+                legal = (tuple(plans), plans)
+            _set_legal(self, legal)  # the cache of a frozen state, written through its slot
         return legal
 
-    def _say_actions(self) -> dict[Action, _Plan]:
-        """T4–T8, T10, T11: what the player with the say may do."""
+    def _say_actions(self) -> _Legal:
+        """T4–T8, T10, T11: what the player with the say may do, and the plans of `apply`."""
         ctx = self._deal.ctx
         player = self.current_player
         offer = self.offer
@@ -961,22 +1001,25 @@ in this turn, and a card taken is never held in the hand (T3)
         hand = self._hands[player]
         keys = self._keys
         say = ctx.say_info(player, hand, keys)
-        plans: dict[Action, _Plan] = {}
-        # T3, T8: a card is taken only to be placed at once.
-        if _usable(ctx, player, hand, keys, offer, say):
-            plans[_TAKE[offer]] = None
-        plans[_PASS] = None  # T5: to the opponent; T6, T7: buried, and the next card turned
+        # T3, T8: a card is taken only to be placed at once. T5: he may always pass it (to
+        # the opponent; T6, T7: buried, and the next card turned).
+        usual = _TAKE_PASS[offer] if _usable(ctx, player, hand, keys, offer, say) else _PASS_ONLY
         # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
         # opponent's melds (the passer's, for a passed card); T7: not a discard.
+        forces = []
         if self.offer_origin != _DISCARDED:
             bit = 1 << offer.index
             for j, fits in say.forces:
                 if fits & bit:
-                    plans[_force(offer, j)] = j
+                    forces.append(j)
+        if not forces and not say.lay_downs:
+            return usual  # fast path: take and pass, or pass alone, made once per card
+        plans = usual[1].copy()  # a copy keeps the keys' hashes: no action is hashed again
+        for j in forces:
+            plans[_force(offer, j)] = j
         # T8 (lay_down_from_hand): the melds he may lay down from his hand.
-        if say.lay_downs:
-            plans.update(say.lay_downs)
-        return plans
+        plans.update(say.lay_downs)
+        return tuple(plans), plans
 
     def _melding_actions(self) -> dict[Action, _Plan]:
         """T8–T10: melding after a take or a force, then ending the turn."""
@@ -997,12 +1040,12 @@ in this turn, and a card taken is never held in the hand (T3)
             hand_only = pending and type(action) is Meld and after[2] == pending
             if hand_only and _leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
                 plans[action] = after  # no dead ends: a direct finish is left untouched
-            elif _finishable(ctx, player, after):  # no dead ends
+            # No dead ends; fast path: with nothing pending the turn can always end (T8).
+            elif not after[2] or _finishable(ctx, player, after):
                 plans[action] = after
         if not self._pending:
             # T8: nothing pending and not won, so he ends the turn with a hand card.
-            cards = _cards(hand)
-            for c in cards:
+            for c in _cards(hand):
                 plans[_DISCARD[c]] = None
             opponent = 1 - player
             for j, key in enumerate(keys):
@@ -1086,22 +1129,27 @@ in this turn, and a card taken is never held in the hand (T3)
         else:
             combo = self._deal.ctx.combo
             table = tuple(combo(key) for key in keys)
-        return ConquianState(
-            self._deal,
-            current,
-            offer,
-            origin,
-            table,
-            self.buried if buried is None else buried,
-            result,
-            hands,
-            pending,
-            self._stock if stock is None else stock,
-            borrowed,
-            sources,
-            log,
-            keys,
-        )
+        # Fast path: the successor is filled in slot by slot through the slots' own setters,
+        # not through attrs' `__init__` (which writes each field by name with
+        # `object.__setattr__`): the same fields with the same values, so equality, hashing,
+        # repr and pickling are those of any state; only the writing is cheaper.
+        new = _new_object(ConquianState)
+        _set_deal(new, self._deal)
+        _set_current(new, current)
+        _set_offer(new, offer)
+        _set_origin(new, origin)
+        _set_table(new, table)
+        _set_buried(new, self.buried if buried is None else buried)
+        _set_result(new, result)
+        _set_hands(new, hands)
+        _set_pending(new, pending)
+        _set_stock(new, self._stock if stock is None else stock)
+        _set_borrowed(new, borrowed)
+        _set_sources(new, sources)
+        _set_log(new, log)
+        _set_keys(new, keys)
+        _set_legal(new, None)
+        return new
 
     def _after_pass(self, log: History) -> ConquianState:
         """T5: a card he turned goes to the opponent as passed. T6, T7: a passed or discarded
@@ -1385,6 +1433,30 @@ in this turn, and a card taken is never held in the hand (T3)
                 object.__setattr__(self, name, value)
         object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
         object.__setattr__(self, "_legal", None)
+
+
+# The setters of `ConquianState`'s slots (member descriptors), for `ConquianState._next`:
+# writing a slot through its descriptor skips the frozen class's `__setattr__`, as attrs'
+# own `__init__` does, and the look-up of the slot by name.
+_new_object = object.__new__
+_SLOTS = ConquianState.__dict__
+_set_deal = _SLOTS["_deal"].__set__
+_set_current = _SLOTS["current_player"].__set__
+_set_offer = _SLOTS["offer"].__set__
+_set_origin = _SLOTS["offer_origin"].__set__
+_set_table = _SLOTS["table"].__set__
+_set_buried = _SLOTS["buried"].__set__
+_set_result = _SLOTS["result"].__set__
+_set_hands = _SLOTS["_hands"].__set__
+_set_pending = _SLOTS["_pending"].__set__
+_set_stock = _SLOTS["_stock"].__set__
+_set_borrowed = _SLOTS["_borrowed"].__set__
+_set_sources = _SLOTS["_sources"].__set__
+_set_log = _SLOTS["_log"].__set__
+_set_keys = _SLOTS["_keys"].__set__
+_set_legal = _SLOTS["_legal"].__set__
+# `_next` must write every field: a field added to the class needs its setter there too.
+assert len(attrs.fields(ConquianState)) == 15, "ConquianState._next: a field is not set"
 
 
 def _text(cards: Iterable[Face]) -> str:
