@@ -168,6 +168,10 @@ def _store(cache: dict[Any, Any], key: Any, value: Any) -> None:
 
 _TAKE = {c: Take(c) for c in map(card_at, range(52))}
 _DISCARD = {c: Discard(c) for c in map(card_at, range(52))}
+# Each discard's plan (T8) as a ready one-entry dict: merging it into the plans reuses the
+# hash it holds, where `plans[action] = None` would hash the action again (an attrs class).
+# A list by `Card.index`: indexing it calls no `Card.__hash__`.
+_DISCARD_PLAN: list[dict[Action, _Plan]] = [{d: None} for d in _DISCARD.values()]
 _FORCE: dict[tuple[Card, int], Force] = {}
 _PASS = Pass()
 
@@ -176,10 +180,9 @@ _Legal = tuple[tuple[Action, ...], dict[Action, _Plan]]
 
 # The legal actions of the usual say states (T3-T5): take and pass, or pass alone; and of a
 # finished deal. Made once and shared by the states (neither is ever changed), so that the
-# actions are not hashed again for each state (a fast path of `_say_actions`).
-_TAKE_PASS: dict[Card, _Legal] = {
-    c: ((take, _PASS), {take: None, _PASS: None}) for c, take in _TAKE.items()
-}
+# actions are not hashed again for each state (a fast path of `_say_actions`). A list by
+# `Card.index`, like `_DISCARD_PLAN`.
+_TAKE_PASS: list[_Legal] = [((take, _PASS), {take: None, _PASS: None}) for take in _TAKE.values()]
 _PASS_ONLY: _Legal = ((_PASS,), {_PASS: None})
 _NO_ACTIONS: _Legal = ((), {})
 
@@ -193,6 +196,18 @@ def _borrow(index: int, source: int) -> Borrow:
     if action is None:
         action = _BORROW[index, source] = Borrow(card_at(index), source=source)
     return action
+
+
+_FORCE_PLAN: dict[int, dict[Action, _Plan]] = {}
+
+
+def _force_plan(c: Card, onto: int) -> dict[Action, _Plan]:
+    """The plan of forcing `c` onto meld `onto` (T10) as a one-entry dict, made once: merged
+    into the plans, it brings the action's hash along (see `_DISCARD_PLAN`)."""
+    plan = _FORCE_PLAN.get(c.index << 8 | onto)  # one int key: a table holds < 256 melds
+    if plan is None:
+        plan = _FORCE_PLAN[c.index << 8 | onto] = {_force(c, onto): onto}
+    return plan
 
 
 def _force(c: Card, onto: int) -> Force:
@@ -269,6 +284,7 @@ class _Ctx:
         "forced",
         "grown",
         "info",
+        "last_melds",
         "last_say",
         "lay_down",
         "melds",
@@ -327,6 +343,8 @@ class _Ctx:
         self.say: dict[tuple[int, int, tuple[int, ...]], _SayInfo] = {}
         self.forced: dict[tuple[int, int], int] = {}
         empty = _SayInfo(False, 0, 0, (), {})
+        # Per owner: the last pool `new_melds` was asked about, and its answer.
+        self.last_melds: list[tuple[int, tuple[_MeldOption, ...]]] = [(0, ())] * 2
         self.last_say: list[tuple[int, tuple[int, ...], _SayInfo]] = [(-1, (), empty)] * 2
 
     def _pairs(self, c: Card) -> tuple[int, tuple[int, ...]]:
@@ -385,6 +403,15 @@ class _Ctx:
         """
         found = self.melds.get((pool, owner))
         if found is None:
+            last_pool, last_found = self.last_melds[owner]
+            if not pool & ~last_pool:
+                # Fast path: `pool` lies in the last pool asked for this owner (cards only leave
+                # a hand, T3, and a meld only takes cards from the pool), so its combinations
+                # are those of the last pool that lie in it, in the same order.
+                found = tuple([opt for opt in last_found if not opt.used & ~pool])
+                _store(self.melds, (pool, owner), found)
+                self.last_melds[owner] = (pool, found)
+                return found
             out: list[_MeldOption] = []
             subsets = self.subsets
             # Fast path: the ranks are looked at only if three cards of one rank are there.
@@ -398,6 +425,7 @@ class _Ctx:
                     out.extend(melds)
             found = tuple(out)
             _store(self.melds, (pool, owner), found)
+        self.last_melds[owner] = (pool, found)
         return found
 
     def melds_with(self, pool: int, pending: int, owner: int) -> Iterator[_MeldOption]:
@@ -542,39 +570,71 @@ class _Ctx:
             return last[2]
         found = self.say.get((player, hand, keys))
         if found is None:
-            own = False
-            own_fits = 0
-            partners = hand
-            threes = []
-            forces = []
-            info = self.info
-            for j, key in enumerate(keys):
-                fits = (info.get(key >> 1) or self.meld_info(key)).fits  # the cache read inline
-                if key & 1 == player:
-                    own = True
-                    own_fits |= fits
-                    partners |= key >> 1
-                    if key.bit_count() - player == 3:
-                        threes.append((key >> 1, fits))
-                else:
-                    forces.append((j, fits))
-            # As in `_hopeful`, for a card on offer that fits none of his melds: a meld of
-            # three that nothing he has fits can never change, and gives no partner.
-            for cards, fits in threes:
-                if not fits & partners:
-                    partners &= ~cards
-            # T8 (lay_down_from_hand): hand cards may go down while he has the say; no borrowing.
-            lay_downs: dict[Action, _Plan] = {}
-            # Fast path: a lay-down is a new meld of hand cards or an addition to his melds,
-            # which holds a hand card fitting one alone (see `extensions`): without either,
-            # there is none to look for.
-            if self.lay_down and hand and (hand & own_fits or self.new_melds(hand, player)):
-                turn: _Turn = (hand, keys, 0, 0, ())
-                lay_downs.update(_turn_moves(self, player, turn, borrowing=False))
-            found = _SayInfo(own, own_fits, partners, tuple(forces), lay_downs)
+            # Fast path: after the opponent's turn, from his last say (a miss of the cache).
+            found = self._same_hand_say(player, hand, keys, last)
+            if found is None:
+                found = self._new_say(player, hand, keys)
             _store(self.say, (player, hand, keys), found)
         self.last_say[player] = (hand, keys, found)
         return found
+
+    def _same_hand_say(
+        self,
+        player: int,
+        hand: int,
+        keys: tuple[int, ...],
+        last: tuple[int, tuple[int, ...], _SayInfo],
+    ) -> _SayInfo | None:
+        """`_SayInfo` derived from his last say when only the opponent's melds changed since
+        (T10), or None: with the same hand and the same melds of his own at the same places,
+        what he may meld (T8) and his partners are the same. Only with nothing to lay down
+        then: those plans hold the whole table."""
+        old_hand, old_keys, old = last
+        if old_hand != hand or old.lay_downs or len(keys) < len(old_keys):
+            return None
+        n_old = len(old_keys)
+        forces = []
+        info = self.info
+        for j, key in enumerate(keys):
+            if key & 1 == player or (j < n_old and old_keys[j] & 1 == player):
+                if j >= n_old or old_keys[j] != key:
+                    return None  # one of his melds is new or changed
+            else:  # the opponent's meld: the cards fitting it (T10), the cache read inline
+                forces.append((j, (info.get(key >> 1) or self.meld_info(key)).fits))
+        return _SayInfo(old.own, old.own_fits, old.partners, tuple(forces), old.lay_downs)
+
+    def _new_say(self, player: int, hand: int, keys: tuple[int, ...]) -> _SayInfo:
+        """`_SayInfo` of `player` with `hand`, the table's melds being `keys`, worked out."""
+        own = False
+        own_fits = 0
+        partners = hand
+        threes = []
+        forces = []
+        info = self.info
+        for j, key in enumerate(keys):
+            fits = (info.get(key >> 1) or self.meld_info(key)).fits  # the cache read inline
+            if key & 1 == player:
+                own = True
+                own_fits |= fits
+                partners |= key >> 1
+                if key.bit_count() - player == 3:
+                    threes.append((key >> 1, fits))
+            else:
+                forces.append((j, fits))
+        # As in `_hopeful`, for a card on offer that fits none of his melds: a meld of
+        # three that nothing he has fits can never change, and gives no partner.
+        for cards, fits in threes:
+            if not fits & partners:
+                partners &= ~cards
+        # T8 (lay_down_from_hand): hand cards may go down while he has the say; no borrowing.
+        lay_downs: dict[Action, _Plan] = {}
+        # Fast path: a lay-down is a new meld of hand cards or an addition to his melds,
+        # which holds a hand card fitting one alone (see `extensions`): without either,
+        # there is none to look for.
+        if self.lay_down and hand and (hand & own_fits or self.new_melds(hand, player)):
+            turn: _Turn = (hand, keys, 0, 0, ())
+            lay_downs.update(_turn_moves(self, player, turn, borrowing=False))
+        return _SayInfo(own, own_fits, partners, tuple(forces), lay_downs)
 
     def force_onto(self, key: int, c: Card) -> int:
         """The key of meld `key` with the forced card `c` in it (T10), asked of `combos` once
@@ -1003,7 +1063,9 @@ in this turn, and a card taken is never held in the hand (T3)
         say = ctx.say_info(player, hand, keys)
         # T3, T8: a card is taken only to be placed at once. T5: he may always pass it (to
         # the opponent; T6, T7: buried, and the next card turned).
-        usual = _TAKE_PASS[offer] if _usable(ctx, player, hand, keys, offer, say) else _PASS_ONLY
+        usual = (
+            _TAKE_PASS[offer.index] if _usable(ctx, player, hand, keys, offer, say) else _PASS_ONLY
+        )
         # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
         # opponent's melds (the passer's, for a passed card); T7: not a discard.
         forces = []
@@ -1016,7 +1078,7 @@ in this turn, and a card taken is never held in the hand (T3)
             return usual  # fast path: take and pass, or pass alone, made once per card
         plans = usual[1].copy()  # a copy keeps the keys' hashes: no action is hashed again
         for j in forces:
-            plans[_force(offer, j)] = j
+            plans.update(_force_plan(offer, j))  # fast path: the hash is not computed again
         # T8 (lay_down_from_hand): the melds he may lay down from his hand.
         plans.update(say.lay_downs)
         return tuple(plans), plans
@@ -1046,13 +1108,13 @@ in this turn, and a card taken is never held in the hand (T3)
         if not self._pending:
             # T8: nothing pending and not won, so he ends the turn with a hand card.
             for c in _cards(hand):
-                plans[_DISCARD[c]] = None
+                plans.update(_DISCARD_PLAN[c.index])  # fast path: the hash is not computed again
             opponent = 1 - player
             for j, key in enumerate(keys):
                 if key & 1 == opponent:
                     fits = ctx.meld_info(key).fits & hand
                     for c in _cards(fits):
-                        plans[_force(c, j)] = j  # T10: forcing in place of a discard
+                        plans.update(_force_plan(c, j))  # T10: forcing in place of a discard
         return plans
 
     # -- applying --------------------------------------------------------------------
@@ -1073,7 +1135,14 @@ in this turn, and a card taken is never held in the hand (T3)
             action = parse_action(action)
         if type(action) is Pass and self.offer is not None:
             # T5-T7: whoever has the say may pass it, so there is nothing to look up.
-            return self._after_pass(self._log.append(action))
+            return self._after_pass(_append(self._log, action))
+        if type(action) is Take and self.offer is not None and self._actions()[0][0] is action:
+            # Fast path (T4, T8): a legal take is the first legal action, found by identity, so
+            # the action (an attrs class) is not hashed to look its plan up. The card is pending.
+            pending = 1 << self.offer.index
+            return self._next(
+                _append(self._log, action), self.current_player, None, None, self._hands, pending
+            )
         try:
             plan = self._actions()[1][action]
         except (KeyError, TypeError):
@@ -1085,7 +1154,7 @@ in this turn, and a card taken is never held in the hand (T3)
             raise IllegalActionError(
                 f"illegal action '{action}': {why}", action=str(action), rule=rule
             ) from None
-        log = self._log.append(action)
+        log = _append(self._log, action)
         kind = type(action)
         if kind is Pass:
             return self._after_pass(log)
@@ -1457,6 +1526,26 @@ _set_keys = _SLOTS["_keys"].__set__
 _set_legal = _SLOTS["_legal"].__set__
 # `_next` must write every field: a field added to the class needs its setter there too.
 assert len(attrs.fields(ConquianState)) == 15, "ConquianState._next: a field is not set"
+
+# The same for the history's nodes (`_append`).
+_HISTORY_SLOTS = History.__dict__
+_set_last = _HISTORY_SLOTS["last"].__set__
+_set_before = _HISTORY_SLOTS["before"].__set__
+_set_length = _HISTORY_SLOTS["length"].__set__
+assert [a.name for a in attrs.fields(History)] == ["last", "before", "length"], "_append"
+
+
+def _append(log: History, action: Action) -> History:
+    """`log.append(action)`: the history with the action taken (T4-T10) added at the end.
+
+    Fast path: the node is filled in through its slots' setters, not attrs' `__init__`
+    (as `ConquianState._next` does): the same fields with the same values.
+    """
+    node = _new_object(History)
+    _set_last(node, action)
+    _set_before(node, log)
+    _set_length(node, log.length + 1)
+    return node
 
 
 def _text(cards: Iterable[Face]) -> str:
