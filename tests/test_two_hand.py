@@ -492,7 +492,7 @@ def test_t8_no_meld_after_which_the_pending_card_could_not_be_placed() -> None:
     assert "meld 4C 4D 4S" in texts(state)  # with only the say, the fours may go down
     state = play(state, "take 5S")
     assert texts(state) == ["meld 3S 4S 5S"]  # but now 5S would have nowhere to go
-    assert_illegal(state, "meld 4C 4D 4S", "T8", "could not all be melded")
+    assert_illegal(state, "meld 4C 4D 4S", "T8", "the pending 5S could not be melded")
 
 
 # -- T9 borrowing ----------------------------------------------------------------------

@@ -1438,6 +1438,8 @@ in this turn, and a card taken is never held in the hand (T3)
         return self._unfinishable((*self.pending, c))
 
     def _unfinishable(self, pending: tuple[Card, ...]) -> tuple[str, str]:
+        if len(pending) == 1:
+            return f"after it, the pending {_text(pending)} could not be melded in this turn", "T8"
         if pending:
             return (
                 f"after it, the pending {_text(pending)} could not all be melded in this turn",
