@@ -245,8 +245,8 @@ def test_cooncan_view_json_has_exactly_the_view_fields() -> None:
     view = three_hand().view(0)
     data = json.loads(view.to_json())
     assert list(data) == [
-        "format", "version", "rules", "player", "dealer", "current_player", "phase", "hand",
-        "hand_sizes", "table", "stock", "pack_size", "known", "known_pack", "history", "turns",
+        "format", "version", "rules", "player", "dealer", "current_player", "hand", "hand_sizes",
+        "table", "phase", "stock", "pack_size", "known", "known_pack", "turns", "history",
         "result", "legal_actions",
     ]  # fmt: skip
     assert data["known"][1] == ["8D"] and data["known_pack"] is None

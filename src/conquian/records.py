@@ -250,46 +250,41 @@ def _position_to_json(state: State) -> str:
 
 def _view_to_json(view: PlayerView) -> str:
     """`PlayerView.to_json`: the view, written field by field from what the player may know."""
-    data: dict[str, Any] = {"format": FORMAT_VIEW, "version": VERSION}
+    if not isinstance(view, (ConquianView, CooncanView)):
+        raise TypeError(f"expected a view made by State.view (got {type(view).__name__})")
+    data: dict[str, Any] = {
+        "format": FORMAT_VIEW,
+        "version": VERSION,
+        "rules": _rules_data(view.rules),
+        "player": view.player,
+        "dealer": view.dealer,
+        "current_player": view.current_player,
+        "hand": _texts(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "table": [_meld_data(m) for m in view.table],
+    }
     if isinstance(view, ConquianView):
         data.update(
-            rules=_rules_data(view.rules),
-            player=view.player,
-            dealer=view.dealer,
-            current_player=view.current_player,
-            hand=_texts(view.hand),
-            hand_sizes=list(view.hand_sizes),
-            table=[_meld_data(m) for m in view.table],
             offer=None if view.offer is None else str(view.offer),
             offer_origin=view.offer_origin,
             pending=_texts(view.pending),
             stock_size=view.stock_size,
             buried=_texts(view.buried),
-            history=_texts(view.history),
-            result=_result_data(view.result),
-            legal_actions=_texts(view.legal_actions),
         )
-    elif isinstance(view, CooncanView):
+    else:
         data.update(
-            rules=_rules_data(view.rules),
-            player=view.player,
-            dealer=view.dealer,
-            current_player=view.current_player,
             phase=view.phase,
-            hand=_texts(view.hand),
-            hand_sizes=list(view.hand_sizes),
-            table=[_meld_data(m) for m in view.table],
             stock=_texts(view.stock),
             pack_size=view.pack_size,
             known=[_texts(sorted(k)) for k in view.known],
             known_pack=None if view.known_pack is None else _texts(view.known_pack),
-            history=_texts(view.history),
             turns=view.turns,
-            result=_result_data(view.result),
-            legal_actions=_texts(view.legal_actions),
         )
-    else:
-        raise TypeError(f"expected a view made by State.view (got {type(view).__name__})")
+    data.update(
+        history=_texts(view.history),
+        result=_result_data(view.result),
+        legal_actions=_texts(view.legal_actions),
+    )
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
