@@ -22,10 +22,25 @@ def design_shuffle(deck: list[object], seed: int) -> list[object]:
     return d
 
 
-@given(st.integers(0, 2**64), st.sampled_from(["spanish", "american", "standard"]))
-def test_c7_shuffle_is_the_design_shuffle(seed: int, pack: str) -> None:
+PACKS = [
+    make_pack("spanish"),
+    make_pack("american"),
+    make_pack("standard"),
+    make_pack("standard", jokers=1),
+    make_pack("standard", copies=2, jokers=2),
+]
+
+
+@given(st.integers(-(2**70), 2**70), st.sampled_from(PACKS))
+def test_c7_shuffle_is_the_design_shuffle(seed: int, cards: tuple[object, ...]) -> None:
     """The seeded shuffle is DESIGN.md's Fisher-Yates on random.Random(seed).random()."""
-    cards = make_pack(pack)
+    assert list(shuffle(cards, seed)) == design_shuffle(list(cards), seed)
+
+
+@given(st.integers(-(2**70), 2**70), st.integers(0, 3))
+def test_c7_shuffle_of_tiny_packs(seed: int, size: int) -> None:
+    """Packs of none to three cards shuffle as DESIGN.md's loop does (its edge cases)."""
+    cards = make_pack("spanish")[:size]
     assert list(shuffle(cards, seed)) == design_shuffle(list(cards), seed)
 
 

@@ -7,14 +7,20 @@
 
 from __future__ import annotations
 
-import random
+import math
+
+# `random.Random`'s base class, the Mersenne Twister itself: seeded by an int, it gives the
+# same stream as `random.Random(seed)` without that class's Python layer (a fast path).
+from _random import Random as _Twister
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from operator import mul
 
 from .cards import Card
 from .errors import RecordError
 from .rules import ConquianRules, CooncanRules, Rules
 from .state import State
+from .two_hand import deal as deal_two_hand
 
 __all__ = ["check_deck", "new_game", "shuffle"]
 
@@ -32,11 +38,26 @@ def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
     if type(seed) is not int:
         raise TypeError(f"a seed is an int (got {type(seed).__name__})")
     deck = list(pack)
-    draw = random.Random(seed).random
-    for i in range(len(deck) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+    for i, j in zip(range(len(deck) - 1, 0, -1), _swaps(len(deck), seed), strict=True):
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+_SIZES: dict[int, tuple[float, ...]] = {}
+
+
+def _swaps(n: int, seed: int) -> Iterator[int]:
+    """The `j` of each step of the shuffle of `n` cards, `i` running from ``n - 1`` down to 1.
+
+    Fast path: the draws are made in one list and scaled in C (`map`), not one by one
+    in a Python loop: ``floor(draw * (i + 1))`` of a non-negative product is
+    ``int(draw * (i + 1))``, and a float `i + 1` multiplies as the int does.
+    """
+    sizes = _SIZES.get(n)
+    if sizes is None:
+        sizes = _SIZES[n] = tuple(float(i + 1) for i in range(n - 1, 0, -1))
+    draw = _Twister(seed).random
+    return map(math.floor, map(mul, [draw() for _ in sizes], sizes))
 
 
 def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
@@ -90,9 +111,7 @@ def new_game(
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1} (got {dealer!r})")
     order = shuffle(rules.pack_cards(), seed) if seed is not None else check_deck(rules, deck or ())
     if isinstance(rules, ConquianRules):
-        from .two_hand import deal as deal_two_hand
-
         return deal_two_hand(rules, order, dealer)
-    from .cooncan import deal as deal_cooncan
+    from .cooncan import deal as deal_cooncan  # here: cooncan imports this module
 
     return deal_cooncan(rules, order, dealer)

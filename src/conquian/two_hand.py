@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 import attrs
@@ -649,12 +650,17 @@ class _Ctx:
 
 
 _CONTEXTS: dict[ConquianRules, _Ctx] = {}
+_LAST_CONTEXT: list[_Ctx] = []  # the context of the last deal's rules (one entry)
 
 
 def _context(rules: ConquianRules) -> _Ctx:
+    # Fast path: the rules of the last deal, found by identity, without hashing them.
+    if _LAST_CONTEXT and _LAST_CONTEXT[0].rules is rules:
+        return _LAST_CONTEXT[0]
     ctx = _CONTEXTS.get(rules)
     if ctx is None:
         ctx = _CONTEXTS[rules] = _Ctx(rules)
+    _LAST_CONTEXT[:] = [ctx]
     return ctx
 
 
@@ -1198,27 +1204,22 @@ in this turn, and a card taken is never held in the hand (T3)
         else:
             combo = self._deal.ctx.combo
             table = tuple(combo(key) for key in keys)
-        # Fast path: the successor is filled in slot by slot through the slots' own setters,
-        # not through attrs' `__init__` (which writes each field by name with
-        # `object.__setattr__`): the same fields with the same values, so equality, hashing,
-        # repr and pickling are those of any state; only the writing is cheaper.
-        new = _new_object(ConquianState)
-        _set_deal(new, self._deal)
-        _set_current(new, current)
-        _set_offer(new, offer)
-        _set_origin(new, origin)
-        _set_table(new, table)
-        _set_buried(new, self.buried if buried is None else buried)
-        _set_result(new, result)
-        _set_hands(new, hands)
-        _set_pending(new, pending)
-        _set_stock(new, self._stock if stock is None else stock)
-        _set_borrowed(new, borrowed)
-        _set_sources(new, sources)
-        _set_log(new, log)
-        _set_keys(new, keys)
-        _set_legal(new, None)
-        return new
+        return _make(
+            self._deal,
+            current,
+            offer,
+            origin,
+            table,
+            self.buried if buried is None else buried,
+            result,
+            hands,
+            pending,
+            self._stock if stock is None else stock,
+            borrowed,
+            sources,
+            log,
+            keys,
+        )
 
     def _after_pass(self, log: History) -> ConquianState:
         """T5: a card he turned goes to the opponent as passed. T6, T7: a passed or discarded
@@ -1506,7 +1507,7 @@ in this turn, and a card taken is never held in the hand (T3)
         object.__setattr__(self, "_legal", None)
 
 
-# The setters of `ConquianState`'s slots (member descriptors), for `ConquianState._next`:
+# The setters of `ConquianState`'s slots (member descriptors), for `_make`:
 # writing a slot through its descriptor skips the frozen class's `__setattr__`, as attrs'
 # own `__init__` does, and the look-up of the slot by name.
 _new_object = object.__new__
@@ -1526,8 +1527,51 @@ _set_sources = _SLOTS["_sources"].__set__
 _set_log = _SLOTS["_log"].__set__
 _set_keys = _SLOTS["_keys"].__set__
 _set_legal = _SLOTS["_legal"].__set__
-# `_next` must write every field: a field added to the class needs its setter there too.
-assert len(attrs.fields(ConquianState)) == 15, "ConquianState._next: a field is not set"
+# `_make` must write every field: a field added to the class needs its setter there too.
+assert len(attrs.fields(ConquianState)) == 15, "_make: a field is not set"
+
+
+def _make(
+    deal: _Deal,
+    current: int | None,
+    offer: Card | None,
+    origin: Origin | None,
+    table: tuple[Combination, ...],
+    buried: tuple[Card, ...],
+    result: Result | None,
+    hands: tuple[int, int],
+    pending: int,
+    stock: int,
+    borrowed: int,
+    sources: _Sources,
+    log: History,
+    keys: tuple[int, ...],
+) -> ConquianState:
+    """A state with these fields (the deal's first one, or a successor, `_next`).
+
+    Fast path: the state is filled in slot by slot through the slots' own setters, not
+    through attrs' `__init__` (which writes each field by name with `object.__setattr__`):
+    the same fields with the same values, so equality, hashing, repr and pickling are
+    those of any state; only the writing is cheaper.
+    """
+    new = _new_object(ConquianState)
+    _set_deal(new, deal)
+    _set_current(new, current)
+    _set_offer(new, offer)
+    _set_origin(new, origin)
+    _set_table(new, table)
+    _set_buried(new, buried)
+    _set_result(new, result)
+    _set_hands(new, hands)
+    _set_pending(new, pending)
+    _set_stock(new, stock)
+    _set_borrowed(new, borrowed)
+    _set_sources(new, sources)
+    _set_log(new, log)
+    _set_keys(new, keys)
+    _set_legal(new, None)
+    return new
+
 
 # The same for the history's nodes (`_append`).
 _HISTORY_SLOTS = History.__dict__
@@ -1601,12 +1645,15 @@ class ConquianView(PlayerView):
     unseen: tuple[Card, ...]
 
 
-_DEALS: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+_DEALS: dict[int, tuple[itemgetter[Any], itemgetter[Any], int]] = {}
+_INTERNED = tuple(map(card_at, range(53)))  # every card, by `Card.index`
+_BITS = tuple(1 << i for i in range(53))  # every card's bit, by `Card.index`
+_NO_HISTORY = History()  # a value: every deal starts from the same empty history
 
 
-def _deal_positions(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """T1: the deck positions dealt to the pone and to the dealer, two at a time (with a
-    hand of nine the last round is one card each), and the position of the starter."""
+def _deal_positions(size: int) -> tuple[itemgetter[Any], itemgetter[Any], int]:
+    """T1: getters of the deck positions dealt to the pone and to the dealer, two at a time
+    (with a hand of nine the last round is one card each), and the position of the starter."""
     found = _DEALS.get(size)
     if found is None:
         to_pone: list[int] = []
@@ -1618,7 +1665,8 @@ def _deal_positions(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
             to_dealer.extend(range(at + k, at + 2 * k))
             at += 2 * k
             dealt += k
-        found = _DEALS[size] = (tuple(to_pone), tuple(to_dealer), at)
+        # `itemgetter` of one position gives the item, not a tuple: a hand has two or more.
+        found = _DEALS[size] = (itemgetter(*to_pone), itemgetter(*to_dealer), at)
     return found
 
 
@@ -1636,14 +1684,17 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
     ('AC 2C 5C 6C QC KC 3D 4D 7D', card('QD'))
     """
     pone = 1 - dealer
-    # The deck positions each seat is dealt, computed once per hand size.
+    # What each seat is dealt, as getters of deck positions made once per hand size.
     to_pone, to_dealer, at = _deal_positions(rules.hand_size)
-    indices = [c.index for c in deck]
-    deck = tuple(map(card_at, indices))  # the interned cards
+    # Fast path: the interned cards and their bits are picked from ready tables in C (by
+    # `itemgetter`), not card by card in a Python loop.
+    indices = itemgetter(*[c.index for c in deck])
+    deck = indices(_INTERNED)
+    bits = indices(_BITS)
     hands = [0, 0]
-    hands[pone] = sum(1 << indices[i] for i in to_pone)
-    hands[dealer] = sum(1 << indices[i] for i in to_dealer)
-    return ConquianState(
+    hands[pone] = sum(to_pone(bits))
+    hands[dealer] = sum(to_dealer(bits))
+    return _make(
         _Deal(rules, dealer, deck, _context(rules)),
         pone,
         deck[at],  # T11: the starter, on offer to the pone as if he had turned it
@@ -1656,6 +1707,6 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
         at + 1,
         0,
         (),
-        History(),
+        _NO_HISTORY,
         (),
     )
