@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 # `random.Random`'s base class, the Mersenne Twister itself: seeded by an int, it gives the
@@ -15,14 +16,18 @@ from _random import Random as _Twister
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from operator import mul
+from typing import TypeVar
 
-from .cards import Card
+from .cards import Card, make_pack
 from .errors import RecordError
 from .rules import ConquianRules, CooncanRules, Rules
 from .state import State
 from .two_hand import deal as deal_two_hand
+from .two_hand import deal_indices
 
 __all__ = ["check_deck", "new_game", "shuffle"]
+
+_T = TypeVar("_T")
 
 
 def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
@@ -35,15 +40,25 @@ def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
     >>> shuffle(make_pack("spanish"), seed=7)[:3]
     (card('AH'), card('JS'), card('JC'))
     """
+    return tuple(_shuffled(list(pack), seed))
+
+
+def _shuffled(deck: list[_T], seed: int) -> list[_T]:
+    """`deck` shuffled in place by the seed (DESIGN.md's loop), and returned."""
     if type(seed) is not int:
         raise TypeError(f"a seed is an int (got {type(seed).__name__})")
-    deck = list(pack)
     for i, j in zip(range(len(deck) - 1, 0, -1), _swaps(len(deck), seed), strict=True):
         deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return deck
 
 
 _SIZES: dict[int, tuple[float, ...]] = {}
+
+
+@functools.cache
+def _pack_indices(name: str) -> tuple[int, ...]:
+    """The `Card.index` of each card of a two-hand pack, in canonical order."""
+    return tuple(c.index for c in make_pack(name))
 
 
 def _swaps(n: int, seed: int) -> Iterator[int]:
@@ -109,9 +124,13 @@ def new_game(
         raise TypeError(f"rules must be ConquianRules or CooncanRules (got {type(rules).__name__})")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1} (got {dealer!r})")
-    order = shuffle(rules.pack_cards(), seed) if seed is not None else check_deck(rules, deck or ())
     if isinstance(rules, ConquianRules):
-        return deal_two_hand(rules, order, dealer)
+        if seed is not None:
+            # Fast path: the cards' indices are shuffled, not the cards: the same order (C7),
+            # and the deal reads the indices it needs without asking each card.
+            return deal_indices(rules, _shuffled(list(_pack_indices(rules.pack)), seed), dealer)
+        return deal_two_hand(rules, check_deck(rules, deck or ()), dealer)
+    order = shuffle(rules.pack_cards(), seed) if seed is not None else check_deck(rules, deck or ())
     from .cooncan import deal as deal_cooncan  # here: cooncan imports this module
 
     return deal_cooncan(rules, order, dealer)

@@ -81,7 +81,7 @@ from .errors import IllegalActionError
 from .rules import ConquianRules
 from .state import History, Outcome, PlayerView, Result, State
 
-__all__ = ["ConquianState", "ConquianView", "Origin", "deal"]
+__all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices"]
 
 Origin = Literal["turned", "passed", "discarded"]
 """Where the card on offer came from (T4): turned from the stock, passed, or discarded."""
@@ -1683,14 +1683,26 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
     >>> " ".join(map(str, state.hand(0))), state.offer
     ('AC 2C 5C 6C QC KC 3D 4D 7D', card('QD'))
     """
+    return deal_indices(rules, [c.index for c in deck], dealer)
+
+
+def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> ConquianState:
+    """`deal` from the deck's `Card.index` values, top card first (T1, T11): the interned
+    cards are those of the indices. `conquian.new_game` deals a seeded shuffle this way.
+
+    >>> from conquian.two_hand import deal_indices
+    >>> state = deal_indices(ConquianRules(), [c.index for c in ConquianRules().pack_cards()], 1)
+    >>> state.offer
+    card('AH')
+    """
     pone = 1 - dealer
     # What each seat is dealt, as getters of deck positions made once per hand size.
     to_pone, to_dealer, at = _deal_positions(rules.hand_size)
     # Fast path: the interned cards and their bits are picked from ready tables in C (by
     # `itemgetter`), not card by card in a Python loop.
-    indices = itemgetter(*[c.index for c in deck])
-    deck = indices(_INTERNED)
-    bits = indices(_BITS)
+    pick = itemgetter(*indices)
+    deck = pick(_INTERNED)
+    bits = pick(_BITS)
     hands = [0, 0]
     hands[pone] = sum(to_pone(bits))
     hands[dealer] = sum(to_dealer(bits))
