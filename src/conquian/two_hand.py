@@ -262,6 +262,7 @@ class _SayInfo(NamedTuple):
     forces: tuple[
         tuple[int, int], ...
     ]  # each opponent's meld: its index, the cards fitting it (T10)
+    force_fits: int  # the cards fitting one of them (T10)
     lay_downs: dict[
         Action, _Plan
     ]  # the melds he may lay down from his hand, and the turn after (T8)
@@ -343,7 +344,7 @@ class _Ctx:
         self.combos: dict[int, Combination] = {}
         self.say: dict[tuple[int, int, tuple[int, ...]], _SayInfo] = {}
         self.forced: dict[tuple[int, int], int] = {}
-        empty = _SayInfo(False, 0, 0, (), {})
+        empty = _SayInfo(False, 0, 0, (), 0, {})
         # Per owner: the last pool `new_melds` was asked about, and its answer.
         self.last_melds: list[tuple[int, tuple[_MeldOption, ...]]] = [(0, ())] * 2
         self.last_say: list[tuple[int, tuple[int, ...], _SayInfo]] = [(-1, (), empty)] * 2
@@ -595,14 +596,19 @@ class _Ctx:
             return None
         n_old = len(old_keys)
         forces = []
+        force_fits = 0
         info = self.info
         for j, key in enumerate(keys):
             if key & 1 == player or (j < n_old and old_keys[j] & 1 == player):
                 if j >= n_old or old_keys[j] != key:
                     return None  # one of his melds is new or changed
             else:  # the opponent's meld: the cards fitting it (T10), the cache read inline
-                forces.append((j, (info.get(key >> 1) or self.meld_info(key)).fits))
-        return _SayInfo(old.own, old.own_fits, old.partners, tuple(forces), old.lay_downs)
+                fits = (info.get(key >> 1) or self.meld_info(key)).fits
+                forces.append((j, fits))
+                force_fits |= fits
+        return _SayInfo(
+            old.own, old.own_fits, old.partners, tuple(forces), force_fits, old.lay_downs
+        )
 
     def _new_say(self, player: int, hand: int, keys: tuple[int, ...]) -> _SayInfo:
         """`_SayInfo` of `player` with `hand`, the table's melds being `keys`, worked out."""
@@ -611,6 +617,7 @@ class _Ctx:
         partners = hand
         threes = []
         forces = []
+        force_fits = 0
         info = self.info
         for j, key in enumerate(keys):
             fits = (info.get(key >> 1) or self.meld_info(key)).fits  # the cache read inline
@@ -622,6 +629,7 @@ class _Ctx:
                     threes.append((key >> 1, fits))
             else:
                 forces.append((j, fits))
+                force_fits |= fits
         # As in `_hopeful`, for a card on offer that fits none of his melds: a meld of
         # three that nothing he has fits can never change, and gives no partner.
         for cards, fits in threes:
@@ -635,7 +643,7 @@ class _Ctx:
         if self.lay_down and hand and (hand & own_fits or self.new_melds(hand, player)):
             turn: _Turn = (hand, keys, 0, 0, ())
             lay_downs.update(_turn_moves(self, player, turn, borrowing=False))
-        return _SayInfo(own, own_fits, partners, tuple(forces), lay_downs)
+        return _SayInfo(own, own_fits, partners, tuple(forces), force_fits, lay_downs)
 
     def force_onto(self, key: int, c: Card) -> int:
         """The key of meld `key` with the forced card `c` in it (T10), asked of `combos` once
@@ -879,14 +887,25 @@ def _usable(
     bit = 1 << c.index
     if say.own_fits & bit:
         return True  # onto one of his melds at once
-    pair = ctx.pairs[c.index]
-    if _two_partners(hand, pair):
-        return True  # a new combination with two hand cards
+    # `_two_partners`, inline (a fast path: no call), first for his partners, then his hand.
+    others, runs = ctx.pairs[c.index]
+    partners = say.partners
+    if (partners & others).bit_count() < 2:
+        for run in runs:
+            if partners & run == run:
+                break
+        else:
+            # Fast path: `_hopeful` for this one pending card, from the partners computed once
+            # for the hand. They hold his hand (all of it when he has no meld), so this also
+            # settles "no two hand cards go with it" without asking it of the hand.
+            return False
+    if (hand & others).bit_count() >= 2:
+        return True  # a new combination with two hand cards (C3)
+    for run in runs:
+        if hand & run == run:
+            return True  # a new combination with two hand cards (C3)
     if not say.own:
-        return False  # no meld to add to or borrow from, and no two hand cards to go with it
-    # `_hopeful` for this one pending card, from the partners computed once for the hand.
-    if not _two_partners(say.partners, pair):
-        return False
+        return False  # no meld to add to or borrow from (cannot happen: his partners are his hand)
     return _finishable(ctx, player, (hand, keys, bit, 0, ()))
 
 
@@ -1026,7 +1045,15 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> [str(a) for a in new_game(ConquianRules(), seed=7).legal_actions()]
         ['pass']
         """
-        return self._actions()[0]
+        legal = self._legal
+        if legal is None:
+            if self.offer is not None and self.result is None:
+                # Fast path: `_actions` inline for a say state (one call fewer), the same cache.
+                legal = self._say_actions()
+                _set_legal(self, legal)
+            else:
+                legal = self._actions()
+        return legal[0]
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether `action` (or its text) is legal now: exactly when it is in `legal_actions`.
@@ -1066,7 +1093,9 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None and offer is not None
         hand = self._hands[player]
         keys = self._keys
-        say = ctx.say_info(player, hand, keys)
+        last = ctx.last_say[player]
+        # Fast path: the first check of `_Ctx.say_info` inline (no call), his last say's info.
+        say = last[2] if last[1] is keys and last[0] == hand else ctx.say_info(player, hand, keys)
         # T3, T8: a card is taken only to be placed at once. T5: he may always pass it (to
         # the opponent; T6, T7: buried, and the next card turned).
         usual = (
@@ -1074,17 +1103,17 @@ in this turn, and a card taken is never held in the hand (T3)
         )
         # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
         # opponent's melds (the passer's, for a passed card); T7: not a discard.
-        forces = []
-        if self.offer_origin != _DISCARDED:
-            bit = 1 << offer.index
-            for j, fits in say.forces:
-                if fits & bit:
-                    forces.append(j)
-        if not forces and not say.lay_downs:
+        # Fast path: none to look for if the card fits none of them (`force_fits`).
+        bit = 1 << offer.index
+        forcing = say.force_fits & bit and self.offer_origin != _DISCARDED
+        if not forcing and not say.lay_downs:
             return usual  # fast path: take and pass, or pass alone, made once per card
         plans = usual[1].copy()  # a copy keeps the keys' hashes: no action is hashed again
-        for j in forces:
-            plans.update(_force_plan(offer, j))  # fast path: the hash is not computed again
+        if forcing:
+            for j, fits in say.forces:
+                if fits & bit:
+                    # Fast path: the plan's dict brings the action's hash along.
+                    plans.update(_force_plan(offer, j))
         # T8 (lay_down_from_hand): the melds he may lay down from his hand.
         plans.update(say.lay_downs)
         return tuple(plans), plans
