@@ -906,7 +906,72 @@ def _usable(
             return True  # a new combination with two hand cards (C3)
     if not say.own:
         return False  # no meld to add to or borrow from (cannot happen: his partners are his hand)
+    settled = _usable_by_borrowing(ctx, player, hand, keys, c.index)
+    if settled is not None:
+        return settled
     return _finishable(ctx, player, (hand, keys, bit, 0, ()))
+
+
+def _usable_by_borrowing(
+    ctx: _Ctx, player: int, hand: int, keys: tuple[int, ...], index: int
+) -> bool | None:
+    """`_usable`'s answer for the card of `index` settled without the search of
+    `_finishable`, or None: two hand cards do not go with it, it fits none of his melds
+    alone, and his melds' cards may give it partners. The same answer as the search.
+
+    True: borrowing one card from one of his melds, or one from each of two, makes a
+    combination of three with it and a hand card (T9, C3): a finishing line of the search
+    (a borrowed card goes into a new meld, never back to its own; borrowing from one meld
+    leaves the others as they were, at the same places).
+
+    False: none of the cards he could ever use gives it two partners (as `_hopeful`, but
+    sharper). A meld of his that nothing he has fits (hand, the card, his melds' cards) can
+    never grow: only borrowing changes it, after which only the borrowed card fits it, and
+    that may not go back (T9). So it cannot take the card, and of its cards only those it
+    could lend are partners: any card of a group of four; of a sequence of n, the card at
+    position i (from 0, low end first) if i <= n - 4 or i >= 3, reached by borrowing the
+    cards before it from one end, one by one while four are left, or by a split in the
+    middle (T9): all of them from six on. Not for a sequence as long as the order allows
+    (shorter, it fits new cards at its other end), nor with an ace at both ends.
+    """
+    pair = ctx.pairs[index]
+    lent: list[tuple[int, int]] = []  # (meld index, bit) of each card he may borrow now
+    for i, key in enumerate(keys):
+        if key & 1 == player and key.bit_count() - player >= 4:
+            for b in ctx.borrowings(key):
+                if _two_partners(hand | b.bit, pair):
+                    return True  # borrow it, then meld it with the card and a hand card
+                lent.append((i, b.bit))
+    for x, (i, one) in enumerate(lent):
+        for j, other in lent[x + 1 :]:
+            if i != j and _two_partners(hand | one | other, pair):
+                return True  # borrow both (from two melds), then meld them with the card
+    order = ctx.order
+    if order.ace_high:
+        return None
+    longest = order.longest
+    have = hand | 1 << index
+    for key in keys:
+        if key & 1 == player:
+            have |= key >> 1
+    usable = hand
+    for key in keys:
+        if key & 1 != player:
+            continue
+        cards = key >> 1
+        n = cards.bit_count()
+        if n >= 6 or n >= longest or (ctx.info.get(cards) or ctx.meld_info(key)).fits & have:
+            usable |= cards  # it may grow, or lend every card
+            continue
+        meld = ctx.combo(key)
+        if meld.kind is Kind.GROUP:
+            if n >= 4:
+                usable |= cards
+            continue
+        for i, f in enumerate(meld.cards):
+            if i <= n - 4 or i >= 3:
+                usable |= 1 << f.index  # type: ignore[union-attr]
+    return None if _two_partners(usable, pair) else False
 
 
 # -- the state ----------------------------------------------------------------------
