@@ -252,8 +252,8 @@ class _SayInfo(NamedTuple):
     """What a player with the say may do whatever the card on offer (T4–T10), for one hand
     and table: they stay the same over the say states of a run of passes.
 
-    A named tuple, not a frozen attrs class: it is made at each new hand or table (a cache
-    miss of `_Ctx.say_info`), and a tuple is built at once, not field by field.
+    A named tuple, not a frozen attrs class: it is made at each new hand or table (a miss
+    of `_Ctx.say_info`), and a tuple is built at once, not field by field.
     """
 
     own: bool  # whether he has a meld (to add to, or borrow from, T8, T9)
@@ -298,7 +298,6 @@ class _Ctx:
         "positions",
         "rank_masks",
         "rules",
-        "say",
         "subsets",
         "suit_masks",
         "win",
@@ -342,7 +341,6 @@ class _Ctx:
         self.info: dict[int, _MeldInfo] = {}
         self.finish: dict[tuple[Any, ...], bool] = {}
         self.combos: dict[int, Combination] = {}
-        self.say: dict[tuple[int, int, tuple[int, ...]], _SayInfo] = {}
         self.forced: dict[tuple[int, int], int] = {}
         empty = _SayInfo(False, 0, 0, (), 0, {})
         # Per owner: the last pool `new_melds` was asked about, and its answer.
@@ -563,20 +561,23 @@ class _Ctx:
         return found
 
     def say_info(self, player: int, hand: int, keys: tuple[int, ...]) -> _SayInfo:
-        """`_SayInfo` of `player` with `hand`, the table's melds being `keys` (cached)."""
+        """`_SayInfo` of `player` with `hand`, the table's melds being `keys`.
+
+        Kept for his next say only (`last_say`), in no dict: over a run of passes the same
+        hand and table come back, but once either has changed they hardly ever do in a
+        deal, and a dict of every one cost more than it saved (its keys hashed twice, its
+        entries kept).
+        """
         last = self.last_say[player]
         # Fast path: the hand and table of his last say (a run of passes, T5-T7). A pass hands
         # the same tuple of keys on, so `is` finds it without hashing; the entry holds the
         # tuple, so no other tuple can have its identity.
         if last[1] is keys and last[0] == hand:
             return last[2]
-        found = self.say.get((player, hand, keys))
+        # Fast path: after the opponent's turn, from his last say.
+        found = self._same_hand_say(player, hand, keys, last)
         if found is None:
-            # Fast path: after the opponent's turn, from his last say (a miss of the cache).
-            found = self._same_hand_say(player, hand, keys, last)
-            if found is None:
-                found = self._new_say(player, hand, keys)
-            _store(self.say, (player, hand, keys), found)
+            found = self._new_say(player, hand, keys)
         self.last_say[player] = (hand, keys, found)
         return found
 
