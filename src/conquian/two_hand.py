@@ -233,11 +233,13 @@ class _MeldOption:
 
 @attrs.frozen
 class _BorrowOption:
-    """A card that can be borrowed (its bit and index) and the keys of the pieces it leaves."""
+    """A card that can be borrowed (its bit and index) and the keys of the pieces it leaves;
+    `threes`: the cards of each piece of three, with the cards fitting it (for `_turn_moves`)."""
 
     bit: int
     index: int
     keys: tuple[int, ...]
+    threes: tuple[tuple[int, int], ...]
 
 
 @attrs.frozen
@@ -555,7 +557,12 @@ class _Ctx:
                 pieces = borrow(meld, c, self.middle)
                 assert pieces is not None
                 keys = tuple(self._known(p) for p in pieces)
-                out.append(_BorrowOption(1 << c.index, c.index, keys))
+                threes = tuple(
+                    (key >> 1, self.meld_info(key).fits)
+                    for key in keys
+                    if len(self.combo(key).cards) == 3
+                )
+                out.append(_BorrowOption(1 << c.index, c.index, keys, threes))
             found = tuple(out)
             _store(self.borrows, key, found)
         return found
@@ -703,8 +710,10 @@ def _turn_moves(
     appended to the table (DESIGN.md).
 
     Whether the turn could still be finished afterwards is `_finishable`'s
-    question, not this one's. For its `search` the additions of hand cards
-    alone come last, as they are the least likely to help, and new
+    question, not this one's; but a borrow is left out when the card borrowed
+    fails `_hopeful`'s test (a fast path: `_finishable` would reject it). For
+    its `search` the additions of hand cards alone come last, as they are the
+    least likely to help, and new
     combinations of hand cards alone are left out: they never help place a
     pending card. (Whatever a finishing line does with such a combination
     works with its cards left in the hand: what is added to it with a
@@ -743,12 +752,36 @@ def _turn_moves(
                         continue
                 yield ctx.meld_onto(used, i), _after_meld(turn, used, new_keys)
     if borrowing:
+        have = -1  # his hand, pending cards and melds' cards, found at the first borrowable meld
+        pairs = ctx.pairs
         for i, key in enumerate(keys):
             if key & 1 != player or key.bit_count() - player < 4:
                 continue
+            if have < 0:
+                have = pool
+                for k in keys:
+                    if k & 1 == player:
+                        have |= k >> 1
             for b in ctx.borrowings(key):
-                if borrowed & b.bit:
+                bit = b.bit
+                if borrowed & bit:
                     continue  # T9: a card is borrowed at most once in a turn
+                # Fast path: `_hopeful`'s test of the borrowed card, before the move is built.
+                # It may not go back to a piece of three left by the borrow that nothing else
+                # he has fits (T9), and needs two partners among the other cards he may use
+                # (C3). The test keeps every card `_hopeful` keeps (it leaves out fewer
+                # melds), so it drops only moves that `_finishable` would reject.
+                usable = have
+                for cards, fits in b.threes:
+                    if not fits & have & ~bit:
+                        usable &= ~cards
+                others, runs = pairs[b.index]
+                if (usable & others).bit_count() < 2:
+                    for run in runs:
+                        if usable & run == run:
+                            break
+                    else:
+                        continue  # no two partners: the borrowed card could not be placed
                 if len(b.keys) == 1:
                     new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
@@ -759,7 +792,7 @@ def _turn_moves(
                     froms = (i, split)
                     # A card borrowed before from this meld may not go into its upper piece.
                     old = tuple((d, (*s, split) if i in s else s) for d, s in sources)
-                after = (hand, new_keys, pend | b.bit, borrowed | b.bit)
+                after = (hand, new_keys, pend | bit, borrowed | bit)
                 if old:
                     new_sources = tuple(sorted((*old, (b.index, froms))))
                 else:  # fast path: the first borrow of the turn, nothing to sort
