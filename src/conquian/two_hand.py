@@ -1355,15 +1355,23 @@ in this turn, and a card taken is never held in the hand (T3)
         player = self.current_player
         offer = self.offer
         assert player is not None and offer is not None
+        # Fast path: the successor is built by `_make` itself, not through `_next` (a pass
+        # changes neither the hands nor the table, and nothing is pending in a say state).
+        deal = self._deal
         if self.offer_origin == _TURNED:
-            return self._next(log, 1 - player, offer, _PASSED, self._hands)
+            return _make(
+                deal, 1 - player, offer, _PASSED, self.table, self.buried, None,
+                self._hands, 0, self._stock, 0, (), log, self._keys,
+            )  # fmt: skip
         buried = (*self.buried, offer)
         stock = self._stock
-        deck = self._deal.deck
+        deck = deal.deck
         if stock >= len(deck):  # T12: a card must be turned and none is left
             return self._next(log, None, None, None, self._hands, buried=buried, result=_TABLEAU)
-        turned = deck[stock]
-        return self._next(log, player, turned, _TURNED, self._hands, stock=stock + 1, buried=buried)
+        return _make(
+            deal, player, deck[stock], _TURNED, self.table, buried, None,
+            self._hands, 0, stock + 1, 0, (), log, self._keys,
+        )  # fmt: skip
 
     def _after_force(self, log: History, action: Force, j: int) -> ConquianState:
         """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
