@@ -79,7 +79,7 @@ from .combos import (
 )
 from .errors import IllegalActionError
 from .rules import ConquianRules
-from .state import History, Outcome, PlayerView, Result, State
+from .state import Outcome, PlayerView, Result, State, _history_of
 
 __all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices"]
 
@@ -115,6 +115,21 @@ combination decide it, so inside the engine keys stand for the melds
 
 _Plan = _Turn | int | None
 """What `apply` keeps from the legal actions to build a successor fast."""
+
+_Log = tuple[Any, ...]
+"""The actions of a deal (T4-T10), as a persistent list shared between states like
+`History`: ``()`` at the deal, then ``(log before, action)`` for each action taken.
+A node is one tuple, built with no call (`History` keeps the same list as attrs objects)."""
+
+
+def _actions_of(log: _Log) -> tuple[Action, ...]:
+    """The actions of `log`, oldest first (as `History.actions`)."""
+    out = []
+    while log:
+        log, action = log
+        out.append(action)
+    out.reverse()
+    return tuple(out)
 
 
 # -- cards as bits ----------------------------------------------------------------
@@ -1059,7 +1074,8 @@ in this turn, and a card taken is never held in the hand (T3)
     _stock: int
     _borrowed: int
     _sources: _Sources
-    _log: History
+    # Compared and hashed as its actions, as a `History` is (the same values, the same hash).
+    _log: _Log = attrs.field(eq=_actions_of)
     _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
     _legal: _Legal | None = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
@@ -1127,7 +1143,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(), seed=7).apply("pass").history
         (parse_action('pass'),)
         """
-        return self._log.actions()
+        return _actions_of(self._log)
 
     # -- legal actions -------------------------------------------------------------
 
@@ -1269,13 +1285,13 @@ in this turn, and a card taken is never held in the hand (T3)
             action = parse_action(action)
         if type(action) is Pass and self.offer is not None:
             # T5-T7: whoever has the say may pass it, so there is nothing to look up.
-            return self._after_pass(_append(self._log, action))
+            return self._after_pass((self._log, action))
         if type(action) is Take and self.offer is not None and self._actions()[0][0] is action:
             # Fast path (T4, T8): a legal take is the first legal action, found by identity, so
             # the action (an attrs class) is not hashed to look its plan up. The card is pending.
             pending = 1 << self.offer.index
             return self._next(
-                _append(self._log, action), self.current_player, None, None, self._hands, pending
+                (self._log, action), self.current_player, None, None, self._hands, pending
             )
         try:
             plan = self._actions()[1][action]
@@ -1288,7 +1304,7 @@ in this turn, and a card taken is never held in the hand (T3)
             raise IllegalActionError(
                 f"illegal action '{action}': {why}", action=str(action), rule=rule
             ) from None
-        log = _append(self._log, action)
+        log = (self._log, action)
         kind = type(action)
         if kind is Pass:
             return self._after_pass(log)
@@ -1314,7 +1330,7 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def _next(
         self,
-        log: History,
+        log: _Log,
         current: int | None,
         offer: Card | None,
         origin: Origin | None,
@@ -1349,7 +1365,7 @@ in this turn, and a card taken is never held in the hand (T3)
             keys,
         )
 
-    def _after_pass(self, log: History) -> ConquianState:
+    def _after_pass(self, log: _Log) -> ConquianState:
         """T5: a card he turned goes to the opponent as passed. T6, T7: a passed or discarded
         card is buried and he turns the next stock card, on offer to himself. T12: tableau."""
         player = self.current_player
@@ -1373,7 +1389,7 @@ in this turn, and a card taken is never held in the hand (T3)
             self._hands, 0, stock + 1, 0, (), log, self._keys,
         )  # fmt: skip
 
-    def _after_force(self, log: History, action: Force, j: int) -> ConquianState:
+    def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
         """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
         player = self.current_player
         assert player is not None and isinstance(action.card, Card)
@@ -1389,7 +1405,7 @@ in this turn, and a card taken is never held in the hand (T3)
             return self._next(log, None, None, None, hands, 0, keys, result=_WINS[victim])
         return self._next(log, victim, None, None, hands, 0, keys)
 
-    def _after_turn_move(self, log: History, player: int, turn: _Turn) -> ConquianState:
+    def _after_turn_move(self, log: _Log, player: int, turn: _Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
         hand, keys, pending, borrowed, sources = turn
         h0, h1 = self._hands
@@ -1620,7 +1636,7 @@ in this turn, and a card taken is never held in the hand (T3)
             f"<ConquianState dealer={self.dealer} current_player={self.current_player} "
             f"offer={self.offer} ({self.offer_origin}) pending=[{_text(self.pending)}] "
             f"hands=[{hands}] table=[{table}] stock_size={self.stock_size} "
-            f"result={self.result} history={len(self._log)} actions>"
+            f"result={self.result} history={len(_actions_of(self._log))} actions>"
         )
 
     def __getstate__(self) -> dict[str, Any]:
@@ -1630,6 +1646,7 @@ in this turn, and a card taken is never held in the hand (T3)
         for a in attrs.fields(ConquianState):
             if a.name not in ("_deal", "_legal", "_keys"):
                 state[a.name] = getattr(self, a.name)
+        state["_log"] = _history_of(_actions_of(self._log))  # as pickles have always held it
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -1640,6 +1657,10 @@ in this turn, and a card taken is never held in the hand (T3)
             if name not in ("rules", "dealer", "deck"):
                 object.__setattr__(self, name, value)
         object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
+        log: _Log = ()
+        for action in state["_log"].actions():
+            log = (log, action)
+        object.__setattr__(self, "_log", log)
         object.__setattr__(self, "_legal", None)
 
 
@@ -1680,7 +1701,7 @@ def _make(
     stock: int,
     borrowed: int,
     sources: _Sources,
-    log: History,
+    log: _Log,
     keys: tuple[int, ...],
 ) -> ConquianState:
     """A state with these fields (the deal's first one, or a successor, `_next`).
@@ -1707,27 +1728,6 @@ def _make(
     _set_keys(new, keys)
     _set_legal(new, None)
     return new
-
-
-# The same for the history's nodes (`_append`).
-_HISTORY_SLOTS = History.__dict__
-_set_last = _HISTORY_SLOTS["last"].__set__
-_set_before = _HISTORY_SLOTS["before"].__set__
-_set_length = _HISTORY_SLOTS["length"].__set__
-assert [a.name for a in attrs.fields(History)] == ["last", "before", "length"], "_append"
-
-
-def _append(log: History, action: Action) -> History:
-    """`log.append(action)`: the history with the action taken (T4-T10) added at the end.
-
-    Fast path: the node is filled in through its slots' setters, not attrs' `__init__`
-    (as `ConquianState._next` does): the same fields with the same values.
-    """
-    node = _new_object(History)
-    _set_last(node, action)
-    _set_before(node, log)
-    _set_length(node, log.length + 1)
-    return node
 
 
 def _text(cards: Iterable[Face]) -> str:
@@ -1784,7 +1784,6 @@ class ConquianView(PlayerView):
 _DEALS: dict[int, tuple[itemgetter[Any], itemgetter[Any], int]] = {}
 _INTERNED = tuple(map(card_at, range(53)))  # every card, by `Card.index`
 _BITS = tuple(1 << i for i in range(53))  # every card's bit, by `Card.index`
-_NO_HISTORY = History()  # a value: every deal starts from the same empty history
 
 
 def _deal_positions(size: int) -> tuple[itemgetter[Any], itemgetter[Any], int]:
@@ -1855,6 +1854,6 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         at + 1,
         0,
         (),
-        _NO_HISTORY,
+        (),
         (),
     )
