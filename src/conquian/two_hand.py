@@ -113,6 +113,12 @@ combination decide it, so inside the engine keys stand for the melds
 `_finishable`: they are much cheaper to hash than combinations.
 """
 
+_Melding = tuple[int, int, _Sources]
+"""What a melding player must still place (T8, T9): (pending, borrowed, sources), the last
+three entries of his `_Turn`; one field of a state, which a say state shares (`_NOT_MELDING`)."""
+
+_NOT_MELDING: _Melding = (0, 0, ())
+
 _Plan = _Turn | int | None
 """What `apply` keeps from the legal actions to build a successor fast."""
 
@@ -1070,10 +1076,8 @@ in this turn, and a card taken is never held in the hand (T3)
     buried: tuple[Card, ...]
     result: Result | None
     _hands: tuple[int, int]
-    _pending: int
+    _melding: _Melding
     _stock: int
-    _borrowed: int
-    _sources: _Sources
     # Compared and hashed as its actions, as a `History` is (the same values, the same hash).
     _log: _Log = attrs.field(eq=_actions_of)
     _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
@@ -1125,7 +1129,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(), seed=5).apply("take KD").pending
         (card('KD'),)
         """
-        return _cards(self._pending)
+        return _cards(self._melding[0])
 
     @property
     def stock_size(self) -> int:
@@ -1240,8 +1244,8 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None
         hand = self._hands[player]
         keys = self._keys
-        pending = self._pending
-        turn: _Turn = (hand, keys, pending, self._borrowed, self._sources)
+        pending, borrowed, sources = self._melding
+        turn: _Turn = (hand, keys, pending, borrowed, sources)
         plans: dict[Action, _Plan] = {}
         moves = list(_turn_moves(ctx, player, turn, borrowing=True))
         # The melds that place every pending card at once: each finishes the turn.
@@ -1255,7 +1259,7 @@ in this turn, and a card taken is never held in the hand (T3)
             # No dead ends; fast path: with nothing pending the turn can always end (T8).
             elif not after[2] or _finishable(ctx, player, after):
                 plans[action] = after
-        if not self._pending:
+        if not pending:
             # T8: nothing pending and not won, so he ends the turn with a hand card.
             for c in _cards(hand):
                 plans.update(_DISCARD_PLAN[c.index])  # fast path: the hash is not computed again
@@ -1289,9 +1293,9 @@ in this turn, and a card taken is never held in the hand (T3)
         if type(action) is Take and self.offer is not None and self._actions()[0][0] is action:
             # Fast path (T4, T8): a legal take is the first legal action, found by identity, so
             # the action (an attrs class) is not hashed to look its plan up. The card is pending.
-            pending = 1 << self.offer.index
+            melding = (1 << self.offer.index, 0, ())
             return self._next(
-                (self._log, action), self.current_player, None, None, self._hands, pending
+                (self._log, action), self.current_player, None, None, self._hands, melding
             )
         try:
             plan = self._actions()[1][action]
@@ -1312,7 +1316,8 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None
         if kind is Take:
             assert self.offer is not None  # T8: the taken card is pending, never in the hand
-            return self._next(log, player, None, None, self._hands, 1 << self.offer.index)
+            melding = (1 << self.offer.index, 0, ())
+            return self._next(log, player, None, None, self._hands, melding)
         if kind is Force:
             assert isinstance(plan, int)
             return self._after_force(log, action, plan)  # type: ignore[arg-type]
@@ -1335,11 +1340,9 @@ in this turn, and a card taken is never held in the hand (T3)
         offer: Card | None,
         origin: Origin | None,
         hands: tuple[int, int],
-        pending: int = 0,
+        melding: _Melding = _NOT_MELDING,
         keys: tuple[int, ...] | None = None,
         stock: int | None = None,
-        borrowed: int = 0,
-        sources: _Sources = (),
         buried: tuple[Card, ...] | None = None,
         result: Result | None = None,
     ) -> ConquianState:
@@ -1357,10 +1360,8 @@ in this turn, and a card taken is never held in the hand (T3)
             self.buried if buried is None else buried,
             result,
             hands,
-            pending,
+            melding,
             self._stock if stock is None else stock,
-            borrowed,
-            sources,
             log,
             keys,
         )
@@ -1377,7 +1378,7 @@ in this turn, and a card taken is never held in the hand (T3)
         if self.offer_origin == _TURNED:
             return _make(
                 deal, 1 - player, offer, _PASSED, self.table, self.buried, None,
-                self._hands, 0, self._stock, 0, (), log, self._keys,
+                self._hands, _NOT_MELDING, self._stock, log, self._keys,
             )  # fmt: skip
         buried = (*self.buried, offer)
         stock = self._stock
@@ -1386,7 +1387,7 @@ in this turn, and a card taken is never held in the hand (T3)
             return self._next(log, None, None, None, self._hands, buried=buried, result=_TABLEAU)
         return _make(
             deal, player, deck[stock], _TURNED, self.table, buried, None,
-            self._hands, 0, stock + 1, 0, (), log, self._keys,
+            self._hands, _NOT_MELDING, stock + 1, log, self._keys,
         )  # fmt: skip
 
     def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
@@ -1402,19 +1403,19 @@ in this turn, and a card taken is never held in the hand (T3)
         if self.offer is None:  # from the hand, in place of a discard (T8)
             hands = self._without(player, 1 << forced.index)
         if _won(ctx, keys, victim):
-            return self._next(log, None, None, None, hands, 0, keys, result=_WINS[victim])
-        return self._next(log, victim, None, None, hands, 0, keys)
+            return self._next(log, None, None, None, hands, keys=keys, result=_WINS[victim])
+        return self._next(log, victim, None, None, hands, keys=keys)
 
     def _after_turn_move(self, log: _Log, player: int, turn: _Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
-        hand, keys, pending, borrowed, sources = turn
+        hand, keys, pending, _, _ = turn
         h0, h1 = self._hands
         hands = (hand, h1) if player == 0 else (h0, hand)
         if self.offer is not None:  # laid down from the hand while having the say
-            return self._next(log, player, self.offer, self.offer_origin, hands, 0, keys)
+            return self._next(log, player, self.offer, self.offer_origin, hands, keys=keys)
         if not pending and _won(self._deal.ctx, keys, player):
-            return self._next(log, None, None, None, hands, 0, keys, result=_WINS[player])
-        return self._next(log, player, None, None, hands, pending, keys, None, borrowed, sources)
+            return self._next(log, None, None, None, hands, keys=keys, result=_WINS[player])
+        return self._next(log, player, None, None, hands, turn[2:], keys)
 
     # -- why an action is not legal (E1) --------------------------------------------
 
@@ -1551,7 +1552,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     "melds only by a force",
                     "T8",
                 )
-            for index, src in self._sources:
+            for index, src in self._melding[2]:
                 c = card_at(index)
                 if i in src and c in action.cards:
                     return (
@@ -1575,7 +1576,7 @@ in this turn, and a card taken is never held in the hand (T3)
             return "a player borrows only from his own melds, never from the opponent's", "T9"
         if c not in meld.cards:
             return f"{c} is not in the meld {meld}", "T9"
-        if self._borrowed >> c.index & 1:
+        if self._melding[1] >> c.index & 1:
             return f"{c} was borrowed already in this turn: a card is borrowed once a turn", "T9"
         if len(meld.cards) <= 3:
             return f"{meld} would be left with fewer than three cards", "T9"
@@ -1642,25 +1643,42 @@ in this turn, and a card taken is never held in the hand (T3)
     def __getstate__(self) -> dict[str, Any]:
         # The deal's rules, dealer and deck as entries of their own (not the engine's
         # context, rebuilt from the rules), as pickles have always held them.
-        state: dict[str, Any] = {"rules": self.rules, "dealer": self.dealer, "deck": self.deck}
-        for a in attrs.fields(ConquianState):
-            if a.name not in ("_deal", "_legal", "_keys"):
-                state[a.name] = getattr(self, a.name)
-        state["_log"] = _history_of(_actions_of(self._log))  # as pickles have always held it
-        return state
+        # The other fields, with each part of `_melding` and the log (a `History`) as
+        # pickles have always held them.
+        pending, borrowed, sources = self._melding
+        return {
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "deck": self.deck,
+            "current_player": self.current_player,
+            "offer": self.offer,
+            "offer_origin": self.offer_origin,
+            "table": self.table,
+            "buried": self.buried,
+            "result": self.result,
+            "_hands": self._hands,
+            "_pending": pending,
+            "_stock": self._stock,
+            "_borrowed": borrowed,
+            "_sources": sources,
+            "_log": _history_of(_actions_of(self._log)),
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         rules = state["rules"]
         deal = _Deal(rules, state["dealer"], state["deck"], _context(rules))
         object.__setattr__(self, "_deal", deal)
-        for name, value in state.items():
-            if name not in ("rules", "dealer", "deck"):
-                object.__setattr__(self, name, value)
-        object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
+        for name in ("current_player", "offer", "offer_origin", "table", "buried", "result"):
+            object.__setattr__(self, name, state[name])
+        object.__setattr__(self, "_hands", state["_hands"])
+        melding = (state["_pending"], state["_borrowed"], state["_sources"])
+        object.__setattr__(self, "_melding", _NOT_MELDING if melding == _NOT_MELDING else melding)
+        object.__setattr__(self, "_stock", state["_stock"])
         log: _Log = ()
         for action in state["_log"].actions():
             log = (log, action)
         object.__setattr__(self, "_log", log)
+        object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
         object.__setattr__(self, "_legal", None)
 
 
@@ -1677,15 +1695,13 @@ _set_table = _SLOTS["table"].__set__
 _set_buried = _SLOTS["buried"].__set__
 _set_result = _SLOTS["result"].__set__
 _set_hands = _SLOTS["_hands"].__set__
-_set_pending = _SLOTS["_pending"].__set__
+_set_melding = _SLOTS["_melding"].__set__
 _set_stock = _SLOTS["_stock"].__set__
-_set_borrowed = _SLOTS["_borrowed"].__set__
-_set_sources = _SLOTS["_sources"].__set__
 _set_log = _SLOTS["_log"].__set__
 _set_keys = _SLOTS["_keys"].__set__
 _set_legal = _SLOTS["_legal"].__set__
 # `_make` must write every field: a field added to the class needs its setter there too.
-assert len(attrs.fields(ConquianState)) == 15, "_make: a field is not set"
+assert len(attrs.fields(ConquianState)) == 13, "_make: a field is not set"
 
 
 def _make(
@@ -1697,10 +1713,8 @@ def _make(
     buried: tuple[Card, ...],
     result: Result | None,
     hands: tuple[int, int],
-    pending: int,
+    melding: _Melding,
     stock: int,
-    borrowed: int,
-    sources: _Sources,
     log: _Log,
     keys: tuple[int, ...],
 ) -> ConquianState:
@@ -1720,10 +1734,8 @@ def _make(
     _set_buried(new, buried)
     _set_result(new, result)
     _set_hands(new, hands)
-    _set_pending(new, pending)
+    _set_melding(new, melding)
     _set_stock(new, stock)
-    _set_borrowed(new, borrowed)
-    _set_sources(new, sources)
     _set_log(new, log)
     _set_keys(new, keys)
     _set_legal(new, None)
@@ -1850,10 +1862,8 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         (),
         None,
         (hands[0], hands[1]),
-        0,
+        _NOT_MELDING,
         at + 1,
-        0,
-        (),
         (),
         (),
     )
