@@ -1034,14 +1034,16 @@ def _usable_by_borrowing(
 
 @attrs.frozen
 class _Deal:
-    """What stays the same over a deal (T1): its rules, dealer and deck, and the engine's
-    context for the rules. One object shared by every state of the deal, so that a
-    successor copies one field for them (a fast path of `ConquianState.apply`)."""
+    """What stays the same over a deal (T1): its rules, dealer and deck, the engine's
+    context for the rules, and where the stock starts in the deck (after the starter, T11).
+    One object shared by every state of the deal, so that a successor copies one field for
+    them (a fast path of `ConquianState.apply`)."""
 
     rules: ConquianRules
     dealer: int
     deck: tuple[Card, ...]
     ctx: _Ctx = attrs.field(eq=False, hash=False, repr=False)
+    stock_start: int = attrs.field(eq=False, hash=False, repr=False)
 
 
 @attrs.frozen(repr=False, getstate_setstate=False)
@@ -1077,7 +1079,6 @@ in this turn, and a card taken is never held in the hand (T3)
     result: Result | None
     _hands: tuple[int, int]
     _melding: _Melding
-    _stock: int
     # Compared and hashed as its actions, as a `History` is (the same values, the same hash).
     _log: _Log = attrs.field(eq=_actions_of)
     _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
@@ -1139,6 +1140,14 @@ in this turn, and a card taken is never held in the hand (T3)
         23
         """
         return len(self._deal.deck) - self._stock
+
+    @property
+    def _stock(self) -> int:
+        """The position in the deck of the next card to turn: each card buried had the next
+        one turned (T6, T7), save the last on a tableau (T12). Not a field: one slot fewer
+        to write for each state."""
+        deal = self._deal
+        return min(deal.stock_start + len(self.buried), len(deal.deck))
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -1342,7 +1351,6 @@ in this turn, and a card taken is never held in the hand (T3)
         hands: tuple[int, int],
         melding: _Melding = _NOT_MELDING,
         keys: tuple[int, ...] | None = None,
-        stock: int | None = None,
         buried: tuple[Card, ...] | None = None,
         result: Result | None = None,
     ) -> ConquianState:
@@ -1361,7 +1369,6 @@ in this turn, and a card taken is never held in the hand (T3)
             result,
             hands,
             melding,
-            self._stock if stock is None else stock,
             log,
             keys,
         )
@@ -1378,16 +1385,16 @@ in this turn, and a card taken is never held in the hand (T3)
         if self.offer_origin == _TURNED:
             return _make(
                 deal, 1 - player, offer, _PASSED, self.table, self.buried, None,
-                self._hands, _NOT_MELDING, self._stock, log, self._keys,
+                self._hands, _NOT_MELDING, log, self._keys,
             )  # fmt: skip
         buried = (*self.buried, offer)
-        stock = self._stock
+        stock = deal.stock_start + len(self.buried)  # T6, T7: one card turned per card buried
         deck = deal.deck
         if stock >= len(deck):  # T12: a card must be turned and none is left
             return self._next(log, None, None, None, self._hands, buried=buried, result=_TABLEAU)
         return _make(
             deal, player, deck[stock], _TURNED, self.table, buried, None,
-            self._hands, _NOT_MELDING, stock + 1, log, self._keys,
+            self._hands, _NOT_MELDING, log, self._keys,
         )  # fmt: skip
 
     def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
@@ -1666,14 +1673,14 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         rules = state["rules"]
-        deal = _Deal(rules, state["dealer"], state["deck"], _context(rules))
+        start = _deal_positions(rules.hand_size)[2] + 1
+        deal = _Deal(rules, state["dealer"], state["deck"], _context(rules), start)
         object.__setattr__(self, "_deal", deal)
         for name in ("current_player", "offer", "offer_origin", "table", "buried", "result"):
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "_hands", state["_hands"])
         melding = (state["_pending"], state["_borrowed"], state["_sources"])
         object.__setattr__(self, "_melding", _NOT_MELDING if melding == _NOT_MELDING else melding)
-        object.__setattr__(self, "_stock", state["_stock"])
         log: _Log = ()
         for action in state["_log"].actions():
             log = (log, action)
@@ -1696,12 +1703,11 @@ _set_buried = _SLOTS["buried"].__set__
 _set_result = _SLOTS["result"].__set__
 _set_hands = _SLOTS["_hands"].__set__
 _set_melding = _SLOTS["_melding"].__set__
-_set_stock = _SLOTS["_stock"].__set__
 _set_log = _SLOTS["_log"].__set__
 _set_keys = _SLOTS["_keys"].__set__
 _set_legal = _SLOTS["_legal"].__set__
 # `_make` must write every field: a field added to the class needs its setter there too.
-assert len(attrs.fields(ConquianState)) == 13, "_make: a field is not set"
+assert len(attrs.fields(ConquianState)) == 12, "_make: a field is not set"
 
 
 def _make(
@@ -1714,7 +1720,6 @@ def _make(
     result: Result | None,
     hands: tuple[int, int],
     melding: _Melding,
-    stock: int,
     log: _Log,
     keys: tuple[int, ...],
 ) -> ConquianState:
@@ -1735,7 +1740,6 @@ def _make(
     _set_result(new, result)
     _set_hands(new, hands)
     _set_melding(new, melding)
-    _set_stock(new, stock)
     _set_log(new, log)
     _set_keys(new, keys)
     _set_legal(new, None)
@@ -1854,7 +1858,7 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
     hands[pone] = sum(to_pone(bits))
     hands[dealer] = sum(to_dealer(bits))
     return _make(
-        _Deal(rules, dealer, deck, _context(rules)),
+        _Deal(rules, dealer, deck, _context(rules), at + 1),
         pone,
         deck[at],  # T11: the starter, on offer to the pone as if he had turned it
         _TURNED,
@@ -1863,7 +1867,6 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         None,
         (hands[0], hands[1]),
         _NOT_MELDING,
-        at + 1,
         (),
         (),
     )
