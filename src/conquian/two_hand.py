@@ -113,11 +113,9 @@ combination decide it, so inside the engine keys stand for the melds
 `_finishable`: they are much cheaper to hash than combinations.
 """
 
-_Melding = tuple[int, int, _Sources]
-"""What a melding player must still place (T8, T9): (pending, borrowed, sources), the last
-three entries of his `_Turn`; one field of a state, which a say state shares (`_NOT_MELDING`)."""
-
-_NOT_MELDING: _Melding = (0, 0, ())
+_Board = tuple[tuple[int, ...], int, int, _Sources]
+"""(keys of the table's melds, pending, borrowed, sources): a `_Turn` less the hand, one field
+of a state (fewer slots to write), which a pass hands on unchanged."""
 
 _Plan = _Turn | int | None
 """What `apply` keeps from the legal actions to build a successor fast."""
@@ -1078,10 +1076,10 @@ in this turn, and a card taken is never held in the hand (T3)
     buried: tuple[Card, ...]
     result: Result | None
     _hands: tuple[int, int]
-    _melding: _Melding
+    # Its keys follow from `table`: comparing them too leaves equality as it was.
+    _board: _Board
     # Compared and hashed as its actions, as a `History` is (the same values, the same hash).
     _log: _Log = attrs.field(eq=_actions_of)
-    _keys: tuple[int, ...] = attrs.field(eq=False, hash=False, repr=False)
     _legal: _Legal | None = attrs.field(init=False, default=None, eq=False, hash=False, repr=False)
 
     # -- what may be read ----------------------------------------------------------
@@ -1130,7 +1128,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(), seed=5).apply("take KD").pending
         (card('KD'),)
         """
-        return _cards(self._melding[0])
+        return _cards(self._board[1])
 
     @property
     def stock_size(self) -> int:
@@ -1220,7 +1218,7 @@ in this turn, and a card taken is never held in the hand (T3)
         offer = self.offer
         assert player is not None and offer is not None
         hand = self._hands[player]
-        keys = self._keys
+        keys = self._board[0]
         last = ctx.last_say[player]
         # Fast path: the first check of `_Ctx.say_info` inline (no call), his last say's info.
         say = last[2] if last[1] is keys and last[0] == hand else ctx.say_info(player, hand, keys)
@@ -1252,8 +1250,7 @@ in this turn, and a card taken is never held in the hand (T3)
         player = self.current_player
         assert player is not None
         hand = self._hands[player]
-        keys = self._keys
-        pending, borrowed, sources = self._melding
+        keys, pending, borrowed, sources = self._board
         turn: _Turn = (hand, keys, pending, borrowed, sources)
         plans: dict[Action, _Plan] = {}
         moves = list(_turn_moves(ctx, player, turn, borrowing=True))
@@ -1302,9 +1299,9 @@ in this turn, and a card taken is never held in the hand (T3)
         if type(action) is Take and self.offer is not None and self._actions()[0][0] is action:
             # Fast path (T4, T8): a legal take is the first legal action, found by identity, so
             # the action (an attrs class) is not hashed to look its plan up. The card is pending.
-            melding = (1 << self.offer.index, 0, ())
+            board = (self._board[0], 1 << self.offer.index, 0, ())
             return self._next(
-                (self._log, action), self.current_player, None, None, self._hands, melding
+                (self._log, action), self.current_player, None, None, self._hands, board
             )
         try:
             plan = self._actions()[1][action]
@@ -1325,15 +1322,16 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None
         if kind is Take:
             assert self.offer is not None  # T8: the taken card is pending, never in the hand
-            melding = (1 << self.offer.index, 0, ())
-            return self._next(log, player, None, None, self._hands, melding)
+            board = (self._board[0], 1 << self.offer.index, 0, ())
+            return self._next(log, player, None, None, self._hands, board)
         if kind is Force:
             assert isinstance(plan, int)
             return self._after_force(log, action, plan)  # type: ignore[arg-type]
         if kind is Discard:
             thrown = card_at(action.card.index)  # type: ignore[union-attr]
             hands = self._without(player, 1 << thrown.index)
-            return self._next(log, 1 - player, thrown, _DISCARDED, hands)
+            board = (self._board[0], 0, 0, ())
+            return self._next(log, 1 - player, thrown, _DISCARDED, hands, board)
         assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
         return self._after_turn_move(log, player, plan)
 
@@ -1349,16 +1347,15 @@ in this turn, and a card taken is never held in the hand (T3)
         offer: Card | None,
         origin: Origin | None,
         hands: tuple[int, int],
-        melding: _Melding = _NOT_MELDING,
-        keys: tuple[int, ...] | None = None,
+        board: _Board,
         buried: tuple[Card, ...] | None = None,
         result: Result | None = None,
     ) -> ConquianState:
-        if keys is None:
-            table, keys = self.table, self._keys
+        if board[0] is self._board[0]:
+            table = self.table  # the same melds
         else:
             combo = self._deal.ctx.combo
-            table = tuple(combo(key) for key in keys)
+            table = tuple(combo(key) for key in board[0])
         return _make(
             self._deal,
             current,
@@ -1368,9 +1365,8 @@ in this turn, and a card taken is never held in the hand (T3)
             self.buried if buried is None else buried,
             result,
             hands,
-            melding,
+            board,
             log,
-            keys,
         )
 
     def _after_pass(self, log: _Log) -> ConquianState:
@@ -1385,16 +1381,16 @@ in this turn, and a card taken is never held in the hand (T3)
         if self.offer_origin == _TURNED:
             return _make(
                 deal, 1 - player, offer, _PASSED, self.table, self.buried, None,
-                self._hands, _NOT_MELDING, log, self._keys,
+                self._hands, self._board, log,
             )  # fmt: skip
         buried = (*self.buried, offer)
         stock = deal.stock_start + len(self.buried)  # T6, T7: one card turned per card buried
         deck = deal.deck
         if stock >= len(deck):  # T12: a card must be turned and none is left
-            return self._next(log, None, None, None, self._hands, buried=buried, result=_TABLEAU)
+            return self._next(log, None, None, None, self._hands, self._board, buried, _TABLEAU)
         return _make(
             deal, player, deck[stock], _TURNED, self.table, buried, None,
-            self._hands, _NOT_MELDING, log, self._keys,
+            self._hands, self._board, log,
         )  # fmt: skip
 
     def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
@@ -1404,14 +1400,15 @@ in this turn, and a card taken is never held in the hand (T3)
         forced = card_at(action.card.index)
         victim = 1 - player
         ctx = self._deal.ctx
-        keys = self._keys
+        keys = self._board[0]
         keys = (*keys[:j], ctx.force_onto(keys[j], forced), *keys[j + 1 :])
+        board = (keys, 0, 0, ())
         hands = self._hands
         if self.offer is None:  # from the hand, in place of a discard (T8)
             hands = self._without(player, 1 << forced.index)
         if _won(ctx, keys, victim):
-            return self._next(log, None, None, None, hands, keys=keys, result=_WINS[victim])
-        return self._next(log, victim, None, None, hands, keys=keys)
+            return self._next(log, None, None, None, hands, board, result=_WINS[victim])
+        return self._next(log, victim, None, None, hands, board)
 
     def _after_turn_move(self, log: _Log, player: int, turn: _Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
@@ -1419,10 +1416,10 @@ in this turn, and a card taken is never held in the hand (T3)
         h0, h1 = self._hands
         hands = (hand, h1) if player == 0 else (h0, hand)
         if self.offer is not None:  # laid down from the hand while having the say
-            return self._next(log, player, self.offer, self.offer_origin, hands, keys=keys)
+            return self._next(log, player, self.offer, self.offer_origin, hands, (keys, 0, 0, ()))
         if not pending and _won(self._deal.ctx, keys, player):
-            return self._next(log, None, None, None, hands, keys=keys, result=_WINS[player])
-        return self._next(log, player, None, None, hands, turn[2:], keys)
+            return self._next(log, None, None, None, hands, (keys, 0, 0, ()), result=_WINS[player])
+        return self._next(log, player, None, None, hands, turn[1:])
 
     # -- why an action is not legal (E1) --------------------------------------------
 
@@ -1559,7 +1556,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     "melds only by a force",
                     "T8",
                 )
-            for index, src in self._melding[2]:
+            for index, src in self._board[3]:
                 c = card_at(index)
                 if i in src and c in action.cards:
                     return (
@@ -1583,7 +1580,7 @@ in this turn, and a card taken is never held in the hand (T3)
             return "a player borrows only from his own melds, never from the opponent's", "T9"
         if c not in meld.cards:
             return f"{c} is not in the meld {meld}", "T9"
-        if self._melding[1] >> c.index & 1:
+        if self._board[2] >> c.index & 1:
             return f"{c} was borrowed already in this turn: a card is borrowed once a turn", "T9"
         if len(meld.cards) <= 3:
             return f"{meld} would be left with fewer than three cards", "T9"
@@ -1650,9 +1647,9 @@ in this turn, and a card taken is never held in the hand (T3)
     def __getstate__(self) -> dict[str, Any]:
         # The deal's rules, dealer and deck as entries of their own (not the engine's
         # context, rebuilt from the rules), as pickles have always held them.
-        # The other fields, with each part of `_melding` and the log (a `History`) as
-        # pickles have always held them.
-        pending, borrowed, sources = self._melding
+        # The other fields, with the parts of `_board` (not the keys, which follow from the
+        # table) and the log (a `History`) as pickles have always held them.
+        _, pending, borrowed, sources = self._board
         return {
             "rules": self.rules,
             "dealer": self.dealer,
@@ -1679,13 +1676,13 @@ in this turn, and a card taken is never held in the hand (T3)
         for name in ("current_player", "offer", "offer_origin", "table", "buried", "result"):
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "_hands", state["_hands"])
-        melding = (state["_pending"], state["_borrowed"], state["_sources"])
-        object.__setattr__(self, "_melding", _NOT_MELDING if melding == _NOT_MELDING else melding)
+        keys = tuple(_key(m) for m in state["table"])
+        board = (keys, state["_pending"], state["_borrowed"], state["_sources"])
+        object.__setattr__(self, "_board", board)
         log: _Log = ()
         for action in state["_log"].actions():
             log = (log, action)
         object.__setattr__(self, "_log", log)
-        object.__setattr__(self, "_keys", tuple(_key(m) for m in state["table"]))
         object.__setattr__(self, "_legal", None)
 
 
@@ -1702,12 +1699,11 @@ _set_table = _SLOTS["table"].__set__
 _set_buried = _SLOTS["buried"].__set__
 _set_result = _SLOTS["result"].__set__
 _set_hands = _SLOTS["_hands"].__set__
-_set_melding = _SLOTS["_melding"].__set__
+_set_board = _SLOTS["_board"].__set__
 _set_log = _SLOTS["_log"].__set__
-_set_keys = _SLOTS["_keys"].__set__
 _set_legal = _SLOTS["_legal"].__set__
 # `_make` must write every field: a field added to the class needs its setter there too.
-assert len(attrs.fields(ConquianState)) == 12, "_make: a field is not set"
+assert len(attrs.fields(ConquianState)) == 11, "_make: a field is not set"
 
 
 def _make(
@@ -1719,9 +1715,8 @@ def _make(
     buried: tuple[Card, ...],
     result: Result | None,
     hands: tuple[int, int],
-    melding: _Melding,
+    board: _Board,
     log: _Log,
-    keys: tuple[int, ...],
 ) -> ConquianState:
     """A state with these fields (the deal's first one, or a successor, `_next`).
 
@@ -1739,9 +1734,8 @@ def _make(
     _set_buried(new, buried)
     _set_result(new, result)
     _set_hands(new, hands)
-    _set_melding(new, melding)
+    _set_board(new, board)
     _set_log(new, log)
-    _set_keys(new, keys)
     _set_legal(new, None)
     return new
 
@@ -1866,7 +1860,6 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         (),
         None,
         (hands[0], hands[1]),
-        _NOT_MELDING,
-        (),
+        ((), 0, 0, ()),
         (),
     )
