@@ -113,9 +113,9 @@ combination decide it, so inside the engine keys stand for the melds
 `_finishable`: they are much cheaper to hash than combinations.
 """
 
-_Board = tuple[tuple[int, ...], int, int, _Sources]
-"""(keys of the table's melds, pending, borrowed, sources): a `_Turn` less the hand, one field
-of a state (fewer slots to write), which a pass hands on unchanged."""
+_Board = tuple[tuple[int, int], tuple[int, ...], int, int, _Sources]
+"""(both hands, keys of the table's melds, pending, borrowed, sources): a `_Turn` with both
+hands. One field of a state (fewer slots to write), which a pass hands on unchanged."""
 
 _Plan = _Turn | int | None
 """What `apply` keeps from the legal actions to build a successor fast."""
@@ -1075,7 +1075,6 @@ in this turn, and a card taken is never held in the hand (T3)
     table: tuple[Combination, ...]
     buried: tuple[Card, ...]
     result: Result | None
-    _hands: tuple[int, int]
     # Its keys follow from `table`: comparing them too leaves equality as it was.
     _board: _Board
     # Compared and hashed as its actions, as a `History` is (the same values, the same hash).
@@ -1119,7 +1118,7 @@ in this turn, and a card taken is never held in the hand (T3)
         """
         if player not in (0, 1):
             raise ValueError(f"no seat {player!r} in the two-hand game: the seats are 0 and 1")
-        return _cards(self._hands[player])
+        return _cards(self._board[0][player])
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -1128,7 +1127,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(), seed=5).apply("take KD").pending
         (card('KD'),)
         """
-        return _cards(self._board[1])
+        return _cards(self._board[2])
 
     @property
     def stock_size(self) -> int:
@@ -1217,8 +1216,8 @@ in this turn, and a card taken is never held in the hand (T3)
         player = self.current_player
         offer = self.offer
         assert player is not None and offer is not None
-        hand = self._hands[player]
-        keys = self._board[0]
+        hands, keys, _, _, _ = self._board
+        hand = hands[player]
         last = ctx.last_say[player]
         # Fast path: the first check of `_Ctx.say_info` inline (no call), his last say's info.
         say = last[2] if last[1] is keys and last[0] == hand else ctx.say_info(player, hand, keys)
@@ -1249,8 +1248,8 @@ in this turn, and a card taken is never held in the hand (T3)
         ctx = self._deal.ctx
         player = self.current_player
         assert player is not None
-        hand = self._hands[player]
-        keys, pending, borrowed, sources = self._board
+        hands, keys, pending, borrowed, sources = self._board
+        hand = hands[player]
         turn: _Turn = (hand, keys, pending, borrowed, sources)
         plans: dict[Action, _Plan] = {}
         moves = list(_turn_moves(ctx, player, turn, borrowing=True))
@@ -1299,10 +1298,9 @@ in this turn, and a card taken is never held in the hand (T3)
         if type(action) is Take and self.offer is not None and self._actions()[0][0] is action:
             # Fast path (T4, T8): a legal take is the first legal action, found by identity, so
             # the action (an attrs class) is not hashed to look its plan up. The card is pending.
-            board = (self._board[0], 1 << self.offer.index, 0, ())
-            return self._next(
-                (self._log, action), self.current_player, None, None, self._hands, board
-            )
+            hands, keys, _, _, _ = self._board
+            board = (hands, keys, 1 << self.offer.index, 0, ())
+            return self._next((self._log, action), self.current_player, None, None, board)
         try:
             plan = self._actions()[1][action]
         except (KeyError, TypeError):
@@ -1322,22 +1320,22 @@ in this turn, and a card taken is never held in the hand (T3)
         assert player is not None
         if kind is Take:
             assert self.offer is not None  # T8: the taken card is pending, never in the hand
-            board = (self._board[0], 1 << self.offer.index, 0, ())
-            return self._next(log, player, None, None, self._hands, board)
+            hands, keys, _, _, _ = self._board
+            board = (hands, keys, 1 << self.offer.index, 0, ())
+            return self._next(log, player, None, None, board)
         if kind is Force:
             assert isinstance(plan, int)
             return self._after_force(log, action, plan)  # type: ignore[arg-type]
         if kind is Discard:
             thrown = card_at(action.card.index)  # type: ignore[union-attr]
-            hands = self._without(player, 1 << thrown.index)
-            board = (self._board[0], 0, 0, ())
-            return self._next(log, 1 - player, thrown, _DISCARDED, hands, board)
+            board = (self._without(player, 1 << thrown.index), self._board[1], 0, 0, ())
+            return self._next(log, 1 - player, thrown, _DISCARDED, board)
         assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
         return self._after_turn_move(log, player, plan)
 
     def _without(self, player: int, cards: int) -> tuple[int, int]:
         """The hands, with `cards` gone from `player`'s."""
-        h0, h1 = self._hands
+        h0, h1 = self._board[0]
         return (h0 & ~cards, h1) if player == 0 else (h0, h1 & ~cards)
 
     def _next(
@@ -1346,16 +1344,15 @@ in this turn, and a card taken is never held in the hand (T3)
         current: int | None,
         offer: Card | None,
         origin: Origin | None,
-        hands: tuple[int, int],
         board: _Board,
         buried: tuple[Card, ...] | None = None,
         result: Result | None = None,
     ) -> ConquianState:
-        if board[0] is self._board[0]:
+        if board[1] is self._board[1]:
             table = self.table  # the same melds
         else:
             combo = self._deal.ctx.combo
-            table = tuple(combo(key) for key in board[0])
+            table = tuple(combo(key) for key in board[1])
         return _make(
             self._deal,
             current,
@@ -1364,7 +1361,6 @@ in this turn, and a card taken is never held in the hand (T3)
             table,
             self.buried if buried is None else buried,
             result,
-            hands,
             board,
             log,
         )
@@ -1381,16 +1377,16 @@ in this turn, and a card taken is never held in the hand (T3)
         if self.offer_origin == _TURNED:
             return _make(
                 deal, 1 - player, offer, _PASSED, self.table, self.buried, None,
-                self._hands, self._board, log,
+                self._board, log,
             )  # fmt: skip
         buried = (*self.buried, offer)
         stock = deal.stock_start + len(self.buried)  # T6, T7: one card turned per card buried
         deck = deal.deck
         if stock >= len(deck):  # T12: a card must be turned and none is left
-            return self._next(log, None, None, None, self._hands, self._board, buried, _TABLEAU)
+            return self._next(log, None, None, None, self._board, buried, _TABLEAU)
         return _make(
             deal, player, deck[stock], _TURNED, self.table, buried, None,
-            self._hands, self._board, log,
+            self._board, log,
         )  # fmt: skip
 
     def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
@@ -1400,26 +1396,25 @@ in this turn, and a card taken is never held in the hand (T3)
         forced = card_at(action.card.index)
         victim = 1 - player
         ctx = self._deal.ctx
-        keys = self._board[0]
+        hands, keys, _, _, _ = self._board
         keys = (*keys[:j], ctx.force_onto(keys[j], forced), *keys[j + 1 :])
-        board = (keys, 0, 0, ())
-        hands = self._hands
         if self.offer is None:  # from the hand, in place of a discard (T8)
             hands = self._without(player, 1 << forced.index)
+        board = (hands, keys, 0, 0, ())
         if _won(ctx, keys, victim):
-            return self._next(log, None, None, None, hands, board, result=_WINS[victim])
-        return self._next(log, victim, None, None, hands, board)
+            return self._next(log, None, None, None, board, result=_WINS[victim])
+        return self._next(log, victim, None, None, board)
 
     def _after_turn_move(self, log: _Log, player: int, turn: _Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
         hand, keys, pending, _, _ = turn
-        h0, h1 = self._hands
+        h0, h1 = self._board[0]
         hands = (hand, h1) if player == 0 else (h0, hand)
         if self.offer is not None:  # laid down from the hand while having the say
-            return self._next(log, player, self.offer, self.offer_origin, hands, (keys, 0, 0, ()))
+            return self._next(log, player, self.offer, self.offer_origin, (hands, keys, 0, 0, ()))
         if not pending and _won(self._deal.ctx, keys, player):
-            return self._next(log, None, None, None, hands, (keys, 0, 0, ()), result=_WINS[player])
-        return self._next(log, player, None, None, hands, turn[1:])
+            return self._next(log, None, None, None, (hands, keys, 0, 0, ()), result=_WINS[player])
+        return self._next(log, player, None, None, (hands, *turn[1:]))
 
     # -- why an action is not legal (E1) --------------------------------------------
 
@@ -1556,7 +1551,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     "melds only by a force",
                     "T8",
                 )
-            for index, src in self._board[3]:
+            for index, src in self._board[4]:
                 c = card_at(index)
                 if i in src and c in action.cards:
                     return (
@@ -1580,7 +1575,7 @@ in this turn, and a card taken is never held in the hand (T3)
             return "a player borrows only from his own melds, never from the opponent's", "T9"
         if c not in meld.cards:
             return f"{c} is not in the meld {meld}", "T9"
-        if self._board[2] >> c.index & 1:
+        if self._board[3] >> c.index & 1:
             return f"{c} was borrowed already in this turn: a card is borrowed once a turn", "T9"
         if len(meld.cards) <= 3:
             return f"{meld} would be left with fewer than three cards", "T9"
@@ -1621,7 +1616,7 @@ in this turn, and a card taken is never held in the hand (T3)
             dealer=self.dealer,
             current_player=self.current_player,
             hand=hand,
-            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count()),
+            hand_sizes=(self._board[0][0].bit_count(), self._board[0][1].bit_count()),
             table=self.table,
             offer=self.offer,
             offer_origin=self.offer_origin,
@@ -1649,7 +1644,7 @@ in this turn, and a card taken is never held in the hand (T3)
         # context, rebuilt from the rules), as pickles have always held them.
         # The other fields, with the parts of `_board` (not the keys, which follow from the
         # table) and the log (a `History`) as pickles have always held them.
-        _, pending, borrowed, sources = self._board
+        hands, _, pending, borrowed, sources = self._board
         return {
             "rules": self.rules,
             "dealer": self.dealer,
@@ -1660,7 +1655,7 @@ in this turn, and a card taken is never held in the hand (T3)
             "table": self.table,
             "buried": self.buried,
             "result": self.result,
-            "_hands": self._hands,
+            "_hands": hands,
             "_pending": pending,
             "_stock": self._stock,
             "_borrowed": borrowed,
@@ -1675,9 +1670,8 @@ in this turn, and a card taken is never held in the hand (T3)
         object.__setattr__(self, "_deal", deal)
         for name in ("current_player", "offer", "offer_origin", "table", "buried", "result"):
             object.__setattr__(self, name, state[name])
-        object.__setattr__(self, "_hands", state["_hands"])
         keys = tuple(_key(m) for m in state["table"])
-        board = (keys, state["_pending"], state["_borrowed"], state["_sources"])
+        board = (state["_hands"], keys, state["_pending"], state["_borrowed"], state["_sources"])
         object.__setattr__(self, "_board", board)
         log: _Log = ()
         for action in state["_log"].actions():
@@ -1698,12 +1692,11 @@ _set_origin = _SLOTS["offer_origin"].__set__
 _set_table = _SLOTS["table"].__set__
 _set_buried = _SLOTS["buried"].__set__
 _set_result = _SLOTS["result"].__set__
-_set_hands = _SLOTS["_hands"].__set__
 _set_board = _SLOTS["_board"].__set__
 _set_log = _SLOTS["_log"].__set__
 _set_legal = _SLOTS["_legal"].__set__
 # `_make` must write every field: a field added to the class needs its setter there too.
-assert len(attrs.fields(ConquianState)) == 11, "_make: a field is not set"
+assert len(attrs.fields(ConquianState)) == 10, "_make: a field is not set"
 
 
 def _make(
@@ -1714,7 +1707,6 @@ def _make(
     table: tuple[Combination, ...],
     buried: tuple[Card, ...],
     result: Result | None,
-    hands: tuple[int, int],
     board: _Board,
     log: _Log,
 ) -> ConquianState:
@@ -1733,7 +1725,6 @@ def _make(
     _set_table(new, table)
     _set_buried(new, buried)
     _set_result(new, result)
-    _set_hands(new, hands)
     _set_board(new, board)
     _set_log(new, log)
     _set_legal(new, None)
@@ -1859,7 +1850,6 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         (),
         (),
         None,
-        (hands[0], hands[1]),
-        ((), 0, 0, ()),
+        ((hands[0], hands[1]), (), 0, 0, ()),
         (),
     )
