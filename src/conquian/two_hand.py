@@ -1371,23 +1371,20 @@ in this turn, and a card taken is never held in the hand (T3)
         player = self.current_player
         offer = self.offer
         assert player is not None and offer is not None
-        # Fast path: the successor is built by `_make` itself, not through `_next` (a pass
-        # changes neither the hands nor the table, and nothing is pending in a say state).
+        # Fast path: the successor is built by `_make` itself, not through `_next`: a pass
+        # changes neither the hands nor the table (nothing is pending in a say state), so it
+        # hands on the board and the table unchanged.
         deal = self._deal
         if self.offer_origin == _TURNED:
             return _make(
-                deal, 1 - player, offer, _PASSED, self.table, self.buried, None,
-                self._board, log,
-            )  # fmt: skip
+                deal, 1 - player, offer, _PASSED, self.table, self.buried, None, self._board, log
+            )
         buried = (*self.buried, offer)
         stock = deal.stock_start + len(self.buried)  # T6, T7: one card turned per card buried
         deck = deal.deck
         if stock >= len(deck):  # T12: a card must be turned and none is left
             return self._next(log, None, None, None, self._board, buried, _TABLEAU)
-        return _make(
-            deal, player, deck[stock], _TURNED, self.table, buried, None,
-            self._board, log,
-        )  # fmt: skip
+        return _make(deal, player, deck[stock], _TURNED, self.table, buried, None, self._board, log)
 
     def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
         """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
