@@ -741,6 +741,21 @@ def _turn_moves(
     """
     hand, keys, pend, borrowed, sources = turn
     pool = hand | pend
+    # Fast path: one pass over the table finds his melds that a pool card fits alone (only
+    # those may grow, see `_Ctx.extensions`), those of four cards or more (only those lend a
+    # card, T9) and the cards he may still use (for the test of the borrows).
+    info = ctx.info
+    have = pool
+    grow: list[int] = []
+    big: list[int] = []
+    for i, key in enumerate(keys):
+        if key & 1 == player:
+            cards = key >> 1
+            have |= cards
+            if pool & (info.get(cards) or ctx.meld_info(key)).fits:  # the cache read inline
+                grow.append(i)
+            if cards.bit_count() >= 4:
+                big.append(i)
     later: list[tuple[Meld, int, tuple[int, ...]]] = []  # hand-only melds, tried last in a search
     if pend or ctx.lay_down:
         need_pending = not ctx.lay_down
@@ -749,9 +764,8 @@ def _turn_moves(
             if need_pending and not opt.used & pend:
                 continue
             yield opt.action, _after_meld(turn, opt.used, (*keys, opt.key))
-        for i, key in enumerate(keys):
-            if key & 1 != player:
-                continue
+        for i in grow:
+            key = keys[i]
             options = ctx.extensions(key, pool)
             if not options:
                 continue  # fast path: nothing to add to this meld, no barred cards to find
@@ -771,17 +785,9 @@ def _turn_moves(
                         continue
                 yield ctx.meld_onto(used, i), _after_meld(turn, used, new_keys)
     if borrowing:
-        have = -1  # his hand, pending cards and melds' cards, found at the first borrowable meld
         pairs = ctx.pairs
-        for i, key in enumerate(keys):
-            if key & 1 != player or key.bit_count() - player < 4:
-                continue
-            if have < 0:
-                have = pool
-                for k in keys:
-                    if k & 1 == player:
-                        have |= k >> 1
-            for b in ctx.borrowings(key):
+        for i in big:
+            for b in ctx.borrowings(keys[i]):
                 bit = b.bit
                 if borrowed & bit:
                     continue  # T9: a card is borrowed at most once in a turn
