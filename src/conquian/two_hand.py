@@ -1259,10 +1259,13 @@ in this turn, and a card taken is never held in the hand (T3)
         turn: _Turn = (hand, keys, pending, borrowed, sources)
         plans: dict[Action, _Plan] = {}
         moves = list(_turn_moves(ctx, player, turn, borrowing=True))
-        # The melds that place every pending card at once: each finishes the turn.
-        direct = [
-            (a.onto, hand & ~after[0]) for a, after in moves if type(a) is Meld and not after[2]
-        ]
+        # The melds that place every pending card at once: each finishes the turn. Fast path:
+        # none to look for without moves (often so with nothing pending).
+        direct = (
+            [(a.onto, hand & ~after[0]) for a, after in moves if type(a) is Meld and not after[2]]
+            if moves
+            else []
+        )
         for action, after in moves:
             hand_only = pending and type(action) is Meld and after[2] == pending
             if hand_only and _leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
@@ -1275,9 +1278,12 @@ in this turn, and a card taken is never held in the hand (T3)
             for c in _cards(hand):
                 plans.update(_DISCARD_PLAN[c.index])  # fast path: the hash is not computed again
             opponent = 1 - player
+            info = ctx.info
             for j, key in enumerate(keys):
                 if key & 1 == opponent:
-                    fits = ctx.meld_info(key).fits & hand
+                    fits = (info.get(key >> 1) or ctx.meld_info(key)).fits & hand  # cache inline
+                    if not fits:
+                        continue  # fast path: no card of his fits this meld
                     for c in _cards(fits):
                         plans.update(_force_plan(c, j))  # T10: forcing in place of a discard
         return plans
