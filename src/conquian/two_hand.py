@@ -289,6 +289,21 @@ class _SayInfo(NamedTuple):
     ]  # the melds he may lay down from his hand, and the turn after (T8)
 
 
+class _Partnered(dict[int, bool]):
+    """For one card, whether a set of the cards near it (`_Ctx.partnered`) holds two partners
+    (`_two_partners`), worked out once per set: then one `&` and one look-up ask it."""
+
+    __slots__ = ("pair",)
+
+    def __init__(self, pair: tuple[int, tuple[int, ...]]) -> None:
+        super().__init__()
+        self.pair = pair  # the card's `_Ctx.pairs` entry
+
+    def __missing__(self, cards: int) -> bool:
+        found = self[cards] = _two_partners(cards, self.pair)
+        return found
+
+
 class _Ctx:
     """The rules' order and options, and the caches of combination questions.
 
@@ -316,6 +331,7 @@ class _Ctx:
         "options",
         "order",
         "pairs",
+        "partnered",
         "positions",
         "rank_masks",
         "rules",
@@ -352,6 +368,15 @@ class _Ctx:
         self.pairs: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 52
         for c in pack:
             self.pairs[c.index] = self._pairs(c)
+        # Per card: the cards that may partner it (its rank, and two places either side in its
+        # suit), and whether a set of them holds two partners (`_Partnered`, for `_usable`).
+        self.partnered: list[tuple[int, _Partnered]] = [(0, _Partnered((0, ())))] * 52
+        for c in pack:
+            pair = self.pairs[c.index]
+            near = pair[0]
+            for run in pair[1]:
+                near |= run
+            self.partnered[c.index] = (near, _Partnered(pair))
         self.subsets: dict[tuple[int, int], tuple[_MeldOption, ...]] = {}
         self.melds: dict[tuple[int, int], tuple[_MeldOption, ...]] = {}
         self.options: dict[int, _MeldOption] = {}
@@ -946,23 +971,16 @@ def _usable(
     bit = 1 << c.index
     if say.own_fits & bit:
         return True  # onto one of his melds at once
-    # `_two_partners`, inline (a fast path: no call), first for his partners, then his hand.
-    others, runs = ctx.pairs[c.index]
-    partners = say.partners
-    if (partners & others).bit_count() < 2:
-        for run in runs:
-            if partners & run == run:
-                break
-        else:
-            # Fast path: `_hopeful` for this one pending card, from the partners computed once
-            # for the hand. They hold his hand (all of it when he has no meld), so this also
-            # settles "no two hand cards go with it" without asking it of the hand.
-            return False
-    if (hand & others).bit_count() >= 2:
+    # `_two_partners` read from `_Ctx.partnered` (a fast path: one `&` and a look-up), first
+    # for his partners, then for his hand.
+    near, two = ctx.partnered[c.index]
+    if not two[say.partners & near]:
+        # Fast path: `_hopeful` for this one pending card, from the partners computed once
+        # for the hand. They hold his hand (all of it when he has no meld), so this also
+        # settles "no two hand cards go with it" without asking it of the hand.
+        return False
+    if two[hand & near]:
         return True  # a new combination with two hand cards (C3)
-    for run in runs:
-        if hand & run == run:
-            return True  # a new combination with two hand cards (C3)
     if not say.own:
         return False  # no meld to add to or borrow from (cannot happen: his partners are his hand)
     settled = _usable_by_borrowing(ctx, player, hand, keys, c.index)
