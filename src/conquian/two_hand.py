@@ -630,8 +630,8 @@ class _Ctx:
         # tuple, so no other tuple can have its identity.
         if last[1] is keys and last[0] == hand:
             return last[2]
-        # Fast path: after the opponent's turn, from his last say.
-        found = self._same_hand_say(player, hand, keys, last)
+        # Fast path: after the opponent's turn, from his last say (asked only with his hand).
+        found = self._same_hand_say(player, hand, keys, last) if last[0] == hand else None
         if found is None:
             found = self._new_say(player, hand, keys)
         self.last_say[player] = (hand, keys, found)
@@ -676,13 +676,14 @@ class _Ctx:
         force_fits = 0
         info = self.info
         for j, key in enumerate(keys):
-            fits = (info.get(key >> 1) or self.meld_info(key)).fits  # the cache read inline
+            cards = key >> 1
+            fits = (info.get(cards) or self.meld_info(key)).fits  # the cache read inline
             if key & 1 == player:
                 own = True
                 own_fits |= fits
-                partners |= key >> 1
+                partners |= cards
                 if key.bit_count() - player == 3:
-                    threes.append((key >> 1, fits))
+                    threes.append((cards, fits))
             else:
                 forces.append((j, fits))
                 force_fits |= fits
