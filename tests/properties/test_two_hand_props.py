@@ -27,6 +27,7 @@ from conquian import (
     Pass,
     Take,
     new_game,
+    two_hand,
 )
 from conquian.combos import Combination, Order, borrow, build, extensions, melds_in
 from conquian.two_hand import ConquianState
@@ -361,3 +362,39 @@ def test_legal_takes_melds_and_borrows_match_a_naive_oracle(
             }
         assert engine == naive
         previous = state
+
+
+# -- the shortcuts of a take against the search ----------------------------------------------
+
+
+@settings(max_examples=max(5, settings().max_examples // 4))
+@given(
+    st.builds(
+        ConquianRules,
+        pack=st.sampled_from(["spanish", "american"]),
+        hand_size=st.sampled_from([8, 9, 10]),
+        lay_down_from_hand=st.booleans(),
+        borrow_middle=st.booleans(),
+        max_sequence=st.sampled_from([None, 3, 4, 5, 6, 8]),
+    ),
+    seeds,
+)
+def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) -> None:
+    """T3, T8, no dead ends: whether a card could be taken, as `_usable` settles it by its
+    shortcuts (partners, one or two borrows, melds that can never grow), is what the full
+    search of the turn after the take finds, for every card the player might be offered."""
+    ctx = two_hand._context(rules)
+    for state in random_game(rules, seed):
+        if state.offer is None or state.current_player is None:
+            continue
+        player = state.current_player
+        hand = two_hand._mask(state.hand(player))
+        keys = tuple(two_hand._key(m) for m in state.table)
+        say = ctx.say_info(player, hand, keys)
+        melded = two_hand._mask(c for m in state.table for c in m.cards)
+        for c in rules.pack_cards():
+            bit = 1 << c.index
+            if (hand | melded) & bit:
+                continue
+            search = two_hand._finishable(ctx, player, (hand, keys, bit, 0, ()))
+            assert two_hand._usable(ctx, player, hand, keys, c, say) == search, (str(c), state)
