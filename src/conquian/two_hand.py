@@ -187,24 +187,37 @@ def _store(cache: dict[Any, Any], key: Any, value: Any) -> None:
 
 
 _TAKE = {c: Take(c) for c in map(card_at, range(52))}
-_DISCARD = {c: Discard(c) for c in map(card_at, range(52))}
-# Each discard's plan (T8) as a ready one-entry dict: merging it into the plans reuses the
-# hash it holds, where `plans[action] = None` would hash the action again (an attrs class).
-# A list by `Card.index`: indexing it calls no `Card.__hash__`.
-_DISCARD_PLAN: list[dict[Action, _Plan]] = [{d: None} for d in _DISCARD.values()]
-_FORCE: dict[tuple[Card, int], Force] = {}
+# The discard of each card (T8), made once; a list by `Card.index` (no `Card.__hash__`).
+_DISCARDS: list[Discard] = [Discard(c) for c in map(card_at, range(52))]
+_FORCE: dict[int, Force] = {}
 _PASS = Pass()
 
-_Legal = tuple[tuple[Action, ...], dict[Action, _Plan]]
-"""The legal actions in order, and the same as a dict of the plans `apply` builds from."""
+_Legal = tuple[tuple[Action, ...], tuple[_Plan, ...]]
+"""The legal actions in order, and in the same order the plans `apply` builds from.
+
+Fast path: two tuples, not a dict of the plans, so that no action (an attrs class, with a
+Python-level `__hash__`) is hashed to build it: `apply` finds the action it is given by
+identity (`ConquianState._plan`), and a dict is made only for an equal copy of one."""
 
 # The legal actions of the usual say states (T3-T5): take and pass, or pass alone; and of a
-# finished deal. Made once and shared by the states (neither is ever changed), so that the
-# actions are not hashed again for each state (a fast path of `_say_actions`). A list by
-# `Card.index`, like `_DISCARD_PLAN`.
-_TAKE_PASS: list[_Legal] = [((take, _PASS), {take: None, _PASS: None}) for take in _TAKE.values()]
-_PASS_ONLY: _Legal = ((_PASS,), {_PASS: None})
-_NO_ACTIONS: _Legal = ((), {})
+# finished deal. Made once and shared by the states (neither is ever changed). A list by
+# `Card.index`.
+_TAKE_PASS: list[_Legal] = [((take, _PASS), (None, None)) for take in _TAKE.values()]
+_PASS_ONLY: _Legal = ((_PASS,), (None,))
+_NO_ACTIONS: _Legal = ((), ())
+
+_DISCARDS_OF: dict[int, _Legal] = {}
+
+
+def _discards(hand: int) -> _Legal:
+    """The discards of the cards of `hand` in canonical order (T8), with their plans (none),
+    made once per hand: shared by the states where they are all the legal actions."""
+    found = _DISCARDS_OF.get(hand)
+    if found is None:
+        actions = tuple([_DISCARDS[c.index] for c in _cards(hand)])
+        found = (actions, (None,) * len(actions))
+        _store(_DISCARDS_OF, hand, found)
+    return found
 
 
 _BORROW: dict[tuple[int, int], Borrow] = {}
@@ -218,22 +231,11 @@ def _borrow(index: int, source: int) -> Borrow:
     return action
 
 
-_FORCE_PLAN: dict[int, dict[Action, _Plan]] = {}
-
-
-def _force_plan(c: Card, onto: int) -> dict[Action, _Plan]:
-    """The plan of forcing `c` onto meld `onto` (T10) as a one-entry dict, made once: merged
-    into the plans, it brings the action's hash along (see `_DISCARD_PLAN`)."""
-    plan = _FORCE_PLAN.get(c.index << 8 | onto)  # one int key: a table holds < 256 melds
-    if plan is None:
-        plan = _FORCE_PLAN[c.index << 8 | onto] = {_force(c, onto): onto}
-    return plan
-
-
 def _force(c: Card, onto: int) -> Force:
-    action = _FORCE.get((c, onto))
+    """The action forcing `c` onto meld `onto` (T10), made once."""
+    action = _FORCE.get(c.index << 8 | onto)  # one int key: a table holds < 256 melds
     if action is None:
-        action = _FORCE[c, onto] = Force(c, onto=onto)
+        action = _FORCE[c.index << 8 | onto] = Force(c, onto=onto)
     return action
 
 
@@ -1222,7 +1224,7 @@ in this turn, and a card taken is never held in the hand (T3)
             except ValueError:
                 return False
         try:
-            return action in self._actions()[1]
+            return action in dict.fromkeys(self._actions()[0])  # the actions' own equality
         except TypeError:  # an unhashable object is no action
             return False
 
@@ -1234,8 +1236,7 @@ in this turn, and a card taken is never held in the hand (T3)
             elif self.offer is not None:
                 legal = self._say_actions()
             else:
-                plans = self._melding_actions()
-                legal = (tuple(plans), plans)
+                legal = self._melding_actions()
             _set_legal(self, legal)  # the cache of a frozen state, written through its slot
         return legal
 
@@ -1262,17 +1263,20 @@ in this turn, and a card taken is never held in the hand (T3)
         forcing = say.force_fits & bit and self.offer_origin != _DISCARDED
         if not forcing and not say.lay_downs:
             return usual  # fast path: take and pass, or pass alone, made once per card
-        plans = usual[1].copy()  # a copy keeps the keys' hashes: no action is hashed again
+        actions = list(usual[0])
+        plans = list(usual[1])
         if forcing:
             for j, fits in say.forces:
                 if fits & bit:
-                    # Fast path: the plan's dict brings the action's hash along.
-                    plans.update(_force_plan(offer, j))
+                    actions.append(_force(offer, j))
+                    plans.append(j)
         # T8 (lay_down_from_hand): the melds he may lay down from his hand.
-        plans.update(say.lay_downs)
-        return tuple(plans), plans
+        lay_downs = say.lay_downs
+        actions += lay_downs
+        plans += lay_downs.values()
+        return tuple(actions), tuple(plans)
 
-    def _melding_actions(self) -> dict[Action, _Plan]:
+    def _melding_actions(self) -> _Legal:
         """T8–T10: melding after a take or a force, then ending the turn."""
         ctx = self._deal.ctx
         player = self.current_player
@@ -1280,7 +1284,8 @@ in this turn, and a card taken is never held in the hand (T3)
         hands, keys, pending, borrowed, sources = self._board
         hand = hands[player]
         turn: _Turn = (hand, keys, pending, borrowed, sources)
-        plans: dict[Action, _Plan] = {}
+        actions: list[Action] = []
+        plans: list[_Plan] = []
         moves = list(_turn_moves(ctx, player, turn, borrowing=True))
         # The melds that place every pending card at once: each finishes the turn. Fast path:
         # none to look for without moves (often so with nothing pending).
@@ -1292,14 +1297,17 @@ in this turn, and a card taken is never held in the hand (T3)
         for action, after in moves:
             hand_only = pending and type(action) is Meld and after[2] == pending
             if hand_only and _leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
-                plans[action] = after  # no dead ends: a direct finish is left untouched
+                actions.append(action)  # no dead ends: a direct finish is left untouched
+                plans.append(after)
             # No dead ends; fast path: with nothing pending the turn can always end (T8).
             elif not after[2] or _finishable(ctx, player, after):
-                plans[action] = after
+                actions.append(action)
+                plans.append(after)
         if not pending:
             # T8: nothing pending and not won, so he ends the turn with a hand card.
-            for c in _cards(hand):
-                plans.update(_DISCARD_PLAN[c.index])  # fast path: the hash is not computed again
+            discards = _discards(hand)
+            forces: list[Action] = []
+            onto: list[_Plan] = []
             opponent = 1 - player
             info = ctx.info
             for j, key in enumerate(keys):
@@ -1308,8 +1316,12 @@ in this turn, and a card taken is never held in the hand (T3)
                     if not fits:
                         continue  # fast path: no card of his fits this meld
                     for c in _cards(fits):
-                        plans.update(_force_plan(c, j))  # T10: forcing in place of a discard
-        return plans
+                        forces.append(_force(c, j))  # T10: forcing in place of a discard
+                        onto.append(j)
+            if not actions and not forces:
+                return discards  # fast path: the discards alone, made once per hand
+            return (*actions, *discards[0], *forces), (*plans, *discards[1], *onto)
+        return tuple(actions), tuple(plans)
 
     # -- applying --------------------------------------------------------------------
 
@@ -1336,17 +1348,19 @@ in this turn, and a card taken is never held in the hand (T3)
             hands, keys, _, _, _ = self._board
             board = (hands, keys, 1 << self.offer.index, 0, ())
             return self._next((self._log, action), self.current_player, None, None, board)
-        try:
-            plan = self._actions()[1][action]
-        except (KeyError, TypeError):
-            if not isinstance(action, (Take, Pass, Draw, Meld, Borrow, Force, Discard)):
-                raise TypeError(
-                    f"apply needs an action or its text (got {type(action).__name__})"
-                ) from None
-            why, rule = self._why_illegal(action)
-            raise IllegalActionError(
-                f"illegal action '{action}': {why}", action=str(action), rule=rule
-            ) from None
+        legal = self._legal
+        if legal is None:
+            legal = self._actions()
+        actions, plans = legal
+        # Fast path: the action given is usually one of `legal_actions()` itself (a random
+        # playout's choice): found by identity, so it is not hashed (an attrs class). An equal
+        # copy of one (a parsed text, say) is looked up in a dict of the plans made for it.
+        for i, a in enumerate(actions):
+            if a is action:
+                plan = plans[i]
+                break
+        else:
+            plan = self._plan_of(action, actions, plans)
         log = (self._log, action)
         kind = type(action)
         if kind is Pass:
@@ -1367,6 +1381,23 @@ in this turn, and a card taken is never held in the hand (T3)
             return self._next(log, 1 - player, thrown, _DISCARDED, board)
         assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
         return self._after_turn_move(log, player, plan)
+
+    def _plan_of(
+        self, action: Action, actions: tuple[Action, ...], plans: tuple[_Plan, ...]
+    ) -> _Plan:
+        """The plan of `action`, equal to one of the legal `actions` but not one of them; or
+        the error saying why it is not legal (E1)."""
+        try:
+            return dict(zip(actions, plans, strict=True))[action]
+        except (KeyError, TypeError):
+            if not isinstance(action, (Take, Pass, Draw, Meld, Borrow, Force, Discard)):
+                raise TypeError(
+                    f"apply needs an action or its text (got {type(action).__name__})"
+                ) from None
+            why, rule = self._why_illegal(action)
+            raise IllegalActionError(
+                f"illegal action '{action}': {why}", action=str(action), rule=rule
+            ) from None
 
     def _without(self, player: int, cards: int) -> tuple[int, int]:
         """The hands, with `cards` gone from `player`'s."""
