@@ -1339,11 +1339,11 @@ in this turn, and a card taken is never held in the hand (T3)
         ...
         conquian.errors.IllegalActionError: illegal action 'discard 5H': you have the say to ...
         """
-        if isinstance(action, str):
-            action = parse_action(action)
         if type(action) is Pass and self.offer is not None:
             # T5-T7: whoever has the say may pass it, so there is nothing to look up.
             return self._after_pass((self._log, action))
+        if isinstance(action, str):
+            action = parse_action(action)  # a pass too is then looked up below, as any action
         legal = self._legal
         if legal is None:
             legal = self._actions()
