@@ -1351,10 +1351,12 @@ in this turn, and a card taken is never held in the hand (T3)
         # Fast path: the action given is usually one of `legal_actions()` itself (a random
         # playout's choice): found by identity, so it is not hashed (an attrs class). An equal
         # copy of one (a parsed text, say) is looked up in a dict of the plans made for it.
-        for i, a in enumerate(actions):
+        i = 0
+        for a in actions:
             if a is action:
                 plan = plans[i]
                 break
+            i += 1  # noqa: SIM113 (cheaper than `enumerate`'s tuples)
         else:
             plan = self._plan_of(action, actions, plans)
         log = (self._log, action)
