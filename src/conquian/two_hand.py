@@ -28,14 +28,14 @@ Where each rule lives:
 - T2 goal (and T10, winning by a force): `_won`, asked after every meld and force;
 - T3 cards never enter the hand: no transition puts a card in a hand, and
   `_usable` decides whether a card on offer could reach the table this turn;
-- T4–T7 the say: `ConquianState._say_actions` (what may be done with the card
+- T4–T7 the say: `ConquianState.legal_actions` (what may be done with the card
   on offer) and `ConquianState._after_pass` (burying and turning);
 - T8 melding and laying down from the hand, T9 borrowing: `_turn_moves`, the
   one list of the melds and borrows a player may make, used both for the
   legal actions and for the search of `_finishable`;
 - no dead ends (DESIGN.md principle 3): `_finishable`, a memoised search of the
   rest of a turn;
-- T10 forcing: `ConquianState._say_actions`, `ConquianState._melding_actions`
+- T10 forcing: `_say_more`, `ConquianState._melding_actions`
   and `ConquianState._after_force`;
 - T12 tableau: `ConquianState._after_pass`;
 - T13 stakes: the deal's `Result` here (one counter, nothing on a tableau); the
@@ -237,6 +237,23 @@ def _force(c: Card, onto: int) -> Force:
     if action is None:
         action = _FORCE[c.index << 8 | onto] = Force(c, onto=onto)
     return action
+
+
+def _say_more(usual: _Legal, say: _SayInfo, offer: Card, forcing: int) -> _Legal:
+    """The legal actions of a say state beyond take and pass (`usual`): the forces of the
+    card `offer` onto the melds of `say.forces` fitting `forcing` (its bit, or 0 when it may
+    not be forced: T5, T6, T7, T10), then the melds he may lay down from his hand (T8)."""
+    actions = list(usual[0])
+    plans = list(usual[1])
+    if forcing:
+        for j, fits in say.forces:
+            if fits & forcing:
+                actions.append(_force(offer, j))
+                plans.append(j)
+    lay_downs = say.lay_downs
+    actions += lay_downs
+    plans += lay_downs.values()
+    return tuple(actions), tuple(plans)
 
 
 # -- what the engine derives from one rules object ------------------------------
@@ -1202,15 +1219,35 @@ in this turn, and a card taken is never held in the hand (T3)
         ['pass']
         """
         legal = self._legal
-        if legal is None:
-            # Fast path: `_actions` inline (one call fewer), the same cache.
-            if self.result is not None:
-                legal = _NO_ACTIONS
-            elif self.offer is not None:
-                legal = self._say_actions()
-            else:
-                legal = self._melding_actions()
-            _set_legal(self, legal)
+        if legal is not None:
+            return legal[0]
+        offer = self.offer
+        if offer is None or self.result is not None:
+            return self._actions()[0]
+        # T4–T8, T10, T11: what the player with the say may do (most states). Fast path: here,
+        # not in a method of its own (one call fewer); `_actions` comes here for a say state.
+        ctx = self._deal.ctx
+        player = self.current_player
+        assert player is not None
+        hands, keys, _, _, _ = self._board
+        hand = hands[player]
+        last = ctx.last_say[player]
+        # Fast path: the first check of `_Ctx.say_info` inline (no call), his last say's info.
+        say = last[2] if last[1] is keys and last[0] == hand else ctx.say_info(player, hand, keys)
+        # T3, T8: a card is taken only to be placed at once. T5: he may always pass it (to
+        # the opponent; T6, T7: buried, and the next card turned).
+        legal = (
+            _TAKE_PASS[offer.index] if _usable(ctx, player, hand, keys, offer, say) else _PASS_ONLY
+        )
+        # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
+        # opponent's melds (the passer's, for a passed card); T7: not a discard.
+        # Fast path: none to look for if the card fits none of them (`force_fits`).
+        bit = 1 << offer.index
+        forcing = say.force_fits & bit and self.offer_origin != _DISCARDED
+        if forcing or say.lay_downs:
+            legal = _say_more(legal, say, offer, bit if forcing else 0)
+        # Else, fast path: take and pass, or pass alone, made once per card.
+        _set_legal(self, legal)  # the cache of a frozen state, written through its slot
         return legal[0]
 
     def is_legal(self, action: Action | str) -> bool:
@@ -1236,47 +1273,14 @@ in this turn, and a card taken is never held in the hand (T3)
             if self.result is not None:
                 legal = _NO_ACTIONS
             elif self.offer is not None:
-                legal = self._say_actions()
+                self.legal_actions()  # a say state's are found there (it is the most common)
+                legal = self._legal
+                assert legal is not None
+                return legal
             else:
                 legal = self._melding_actions()
             _set_legal(self, legal)  # the cache of a frozen state, written through its slot
         return legal
-
-    def _say_actions(self) -> _Legal:
-        """T4–T8, T10, T11: what the player with the say may do, and the plans of `apply`."""
-        ctx = self._deal.ctx
-        player = self.current_player
-        offer = self.offer
-        assert player is not None and offer is not None
-        hands, keys, _, _, _ = self._board
-        hand = hands[player]
-        last = ctx.last_say[player]
-        # Fast path: the first check of `_Ctx.say_info` inline (no call), his last say's info.
-        say = last[2] if last[1] is keys and last[0] == hand else ctx.say_info(player, hand, keys)
-        # T3, T8: a card is taken only to be placed at once. T5: he may always pass it (to
-        # the opponent; T6, T7: buried, and the next card turned).
-        usual = (
-            _TAKE_PASS[offer.index] if _usable(ctx, player, hand, keys, offer, say) else _PASS_ONLY
-        )
-        # T5, T6, T10: a card he turned, or one passed to him, may be forced onto the
-        # opponent's melds (the passer's, for a passed card); T7: not a discard.
-        # Fast path: none to look for if the card fits none of them (`force_fits`).
-        bit = 1 << offer.index
-        forcing = say.force_fits & bit and self.offer_origin != _DISCARDED
-        if not forcing and not say.lay_downs:
-            return usual  # fast path: take and pass, or pass alone, made once per card
-        actions = list(usual[0])
-        plans = list(usual[1])
-        if forcing:
-            for j, fits in say.forces:
-                if fits & bit:
-                    actions.append(_force(offer, j))
-                    plans.append(j)
-        # T8 (lay_down_from_hand): the melds he may lay down from his hand.
-        lay_downs = say.lay_downs
-        actions += lay_downs
-        plans += lay_downs.values()
-        return tuple(actions), tuple(plans)
 
     def _melding_actions(self) -> _Legal:
         """T8–T10: melding after a take or a force, then ending the turn."""
