@@ -29,7 +29,7 @@ Where each rule lives:
 - T3 cards never enter the hand: no transition puts a card in a hand, and
   `_usable` decides whether a card on offer could reach the table this turn;
 - T4–T7 the say: `ConquianState.legal_actions` (what may be done with the card
-  on offer) and `ConquianState._after_pass` (burying and turning);
+  on offer) and `ConquianState.apply` (passing: burying and turning);
 - T8 melding and laying down from the hand, T9 borrowing: `_turn_moves`, the
   one list of the melds and borrows a player may make, used both for the
   legal actions and for the search of `_finishable`;
@@ -37,7 +37,7 @@ Where each rule lives:
   rest of a turn;
 - T10 forcing: `_say_more`, `ConquianState._melding_actions`
   and `ConquianState._after_force`;
-- T12 tableau: `ConquianState._after_pass`;
+- T12 tableau: `ConquianState.apply` (a pass with no card left to turn);
 - T13 stakes: the deal's `Result` here (one counter, nothing on a tableau); the
   pool carried over deals lives in `conquian.scoring`;
 - T14 sequence length: `conquian.combos.Order.of` with the rules'
@@ -1343,11 +1343,32 @@ in this turn, and a card taken is never held in the hand (T3)
         ...
         conquian.errors.IllegalActionError: illegal action 'discard 5H': you have the say to ...
         """
-        if type(action) is Pass and self.offer is not None:
+        offer = self.offer
+        if type(action) is Pass and offer is not None:
             # T5-T7: whoever has the say may pass it, so there is nothing to look up.
-            return self._after_pass((self._log, action))
+            # Fast path: the pass made here, not in a method of its own (most actions are
+            # passes), and by `_make` itself, not through `_next`: a pass changes neither the
+            # hands nor the table (nothing is pending in a say state), so it hands on the
+            # board and the table unchanged.
+            player = self.current_player
+            assert player is not None
+            deal = self._deal
+            board = self._board
+            log: _Log = (self._log, action)
+            if self.offer_origin == _TURNED:  # T5: to the opponent, as passed
+                return _make(
+                    deal, 1 - player, offer, _PASSED, self.table, self.buried, None, board, log
+                )
+            # T6, T7: a passed or discarded card is buried and he turns the next stock card,
+            # on offer to himself. T12: tableau.
+            buried = (*self.buried, offer)
+            stock = deal.stock_start + len(self.buried)  # T6, T7: one card turned per card buried
+            deck = deal.deck
+            if stock >= len(deck):  # T12: a card must be turned and none is left
+                return self._next(log, None, None, None, board, buried, _TABLEAU)
+            return _make(deal, player, deck[stock], _TURNED, self.table, buried, None, board, log)
         if isinstance(action, str):
-            action = parse_action(action)  # a pass too is then looked up below, as any action
+            return self.apply(parse_action(action))  # as if the action itself were given
         legal = self._legal
         if legal is None:
             legal = self._actions()
@@ -1364,9 +1385,7 @@ in this turn, and a card taken is never held in the hand (T3)
         else:
             plan = self._plan_of(action, actions, plans)
         log = (self._log, action)
-        kind = type(action)
-        if kind is Pass:
-            return self._after_pass(log)
+        kind = type(action)  # not a pass: a legal pass was made above
         player = self.current_player
         assert player is not None
         if kind is Take:
@@ -1432,27 +1451,6 @@ in this turn, and a card taken is never held in the hand (T3)
             board,
             log,
         )
-
-    def _after_pass(self, log: _Log) -> ConquianState:
-        """T5: a card he turned goes to the opponent as passed. T6, T7: a passed or discarded
-        card is buried and he turns the next stock card, on offer to himself. T12: tableau."""
-        player = self.current_player
-        offer = self.offer
-        assert player is not None and offer is not None
-        # Fast path: the successor is built by `_make` itself, not through `_next`: a pass
-        # changes neither the hands nor the table (nothing is pending in a say state), so it
-        # hands on the board and the table unchanged.
-        deal = self._deal
-        if self.offer_origin == _TURNED:
-            return _make(
-                deal, 1 - player, offer, _PASSED, self.table, self.buried, None, self._board, log
-            )
-        buried = (*self.buried, offer)
-        stock = deal.stock_start + len(self.buried)  # T6, T7: one card turned per card buried
-        deck = deal.deck
-        if stock >= len(deck):  # T12: a card must be turned and none is left
-            return self._next(log, None, None, None, self._board, buried, _TABLEAU)
-        return _make(deal, player, deck[stock], _TURNED, self.table, buried, None, self._board, log)
 
     def _after_force(self, log: _Log, action: Force, j: int) -> ConquianState:
         """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
