@@ -1223,9 +1223,12 @@ in this turn, and a card taken is never held in the hand (T3)
             return legal[0]
         offer = self.offer
         if offer is None or self.result is not None:
-            return self._actions()[0]
+            # The deal is over (none), or he is melding (T8-T10).
+            legal = _NO_ACTIONS if self.result is not None else self._melding_actions()
+            _set_legal(self, legal)
+            return legal[0]
         # T4–T8, T10, T11: what the player with the say may do (most states). Fast path: here,
-        # not in a method of its own (one call fewer); `_actions` comes here for a say state.
+        # not in a method of its own (one call fewer).
         ctx = self._deal.ctx
         player = self.current_player
         assert player is not None
@@ -1268,18 +1271,12 @@ in this turn, and a card taken is never held in the hand (T3)
             return False
 
     def _actions(self) -> _Legal:
+        """The legal actions and their plans (`_Legal`), from the cache `legal_actions` fills."""
         legal = self._legal
         if legal is None:
-            if self.result is not None:
-                legal = _NO_ACTIONS
-            elif self.offer is not None:
-                self.legal_actions()  # a say state's are found there (it is the most common)
-                legal = self._legal
-                assert legal is not None
-                return legal
-            else:
-                legal = self._melding_actions()
-            _set_legal(self, legal)  # the cache of a frozen state, written through its slot
+            self.legal_actions()  # the cache of a frozen state, written through its slot
+            legal = self._legal
+            assert legal is not None
         return legal
 
     def _melding_actions(self) -> _Legal:
