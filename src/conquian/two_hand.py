@@ -908,7 +908,8 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
         found = info.get(key >> 1) or ctx.meld_info(key)  # fast path: the cache read inline
         if not found.fits & have:
             have &= ~(key >> 1)  # a meld that stays as it is
-    pairs = ctx.pairs
+    # Fast path: `_two_partners` read from `_Ctx.partnered` (one `&` and a look-up), as `_usable`.
+    partnered = ctx.partnered
     rest = pend
     # The borrowed cards first (the likeliest to fail): each may not go back to its sources.
     for index, back in sources:
@@ -923,13 +924,15 @@ def _hopeful(ctx: _Ctx, player: int, turn: _Turn) -> bool:
                 found = info.get(cards) or ctx.meld_info(keys[i])  # the cache read inline
                 if not found.fits & have & ~low:
                     usable &= ~cards  # it stays as it is, and the card may not join it
-        if not _two_partners(usable, pairs[index]):
+        near, two = partnered[index]
+        if not two[usable & near]:
             return False
     # Then the others, which may use every card in `have`.
     while rest:
         low = rest & -rest
         rest ^= low
-        if not _two_partners(have, pairs[low.bit_length() - 1]):
+        near, two = partnered[low.bit_length() - 1]
+        if not two[have & near]:
             return False
     return True
 
