@@ -471,17 +471,22 @@ class _Ctx:
         A combination lies in one rank or one suit, so `combos.melds_in` is
         asked about the pool's cards of each rank and of each suit.
         """
-        found = self.melds.get((pool, owner))
-        if found is None:
-            last_pool, last_found = self.last_melds[owner]
-            if not pool & ~last_pool:
-                # Fast path: `pool` lies in the last pool asked for this owner (cards only leave
-                # a hand, T3, and a meld only takes cards from the pool), so its combinations
-                # are those of the last pool that lie in it, in the same order.
+        last_pool, last_found = self.last_melds[owner]
+        if not pool & ~last_pool:
+            # Fast path, before the cache: `pool` lies in the last pool asked for this owner
+            # (cards only leave a hand, T3, and a meld only takes cards from the pool), so its
+            # combinations are those of the last pool that lie in it, in the same order: the
+            # same answer, filtered from a short tuple (often empty, or the same pool).
+            if pool == last_pool or not last_found:
+                found = last_found
+            else:
                 found = tuple([opt for opt in last_found if not opt.used & ~pool])
-                _store(self.melds, (pool, owner), found)
-                self.last_melds[owner] = (pool, found)
-                return found
+            self.last_melds[owner] = (pool, found)
+            return found
+        cached = self.melds.get((pool, owner))
+        if cached is not None:
+            found = cached
+        else:
             out: list[_MeldOption] = []
             subsets = self.subsets
             # Fast path: the ranks are looked at only if three cards of one rank are there.
