@@ -815,9 +815,13 @@ def _turn_moves(
         need_pending = not ctx.lay_down
         new = ctx.melds_with(pool, pend, player) if search else ctx.new_melds(pool, player)
         for opt in new:
-            if need_pending and not opt.used & pend:
+            used = opt.used
+            if need_pending and not used & pend:
                 continue
-            yield opt.action, _after_meld(turn, opt.used, (*keys, opt.key))
+            if sources:
+                yield opt.action, _after_meld(turn, used, (*keys, opt.key))
+            else:  # fast path: `_after_meld` inline, no borrowed card to drop from the sources
+                yield opt.action, (hand & ~used, (*keys, opt.key), pend & ~used, borrowed, ())
         for i in grow:
             key = keys[i]
             options = ctx.extensions(key, pool)
@@ -837,7 +841,11 @@ def _turn_moves(
                     if search:
                         later.append((ctx.meld_onto(used, i), used, new_keys))
                         continue
-                yield ctx.meld_onto(used, i), _after_meld(turn, used, new_keys)
+                onto = ctx.meld_onto(used, i)
+                if sources:
+                    yield onto, _after_meld(turn, used, new_keys)
+                else:  # fast path: `_after_meld` inline, as above
+                    yield onto, (hand & ~used, new_keys, pend & ~used, borrowed, ())
     if borrowing:
         pairs = ctx.pairs
         for i in big:
@@ -885,7 +893,7 @@ def _after_meld(turn: _Turn, used: int, keys: tuple[int, ...]) -> _Turn:
     """The turn after the cards `used` went to the table, whose melds are now `keys`."""
     hand, _, pend, borrowed, sources = turn
     if sources:
-        sources = tuple(x for x in sources if not used >> x[0] & 1)
+        sources = tuple([x for x in sources if not used >> x[0] & 1])
     return (hand & ~used, keys, pend & ~used, borrowed, sources)
 
 
