@@ -409,7 +409,8 @@ class _Ctx:
         self.all_grown: dict[int, tuple[tuple[int, int], ...]] = {}
         self.borrows: dict[int, tuple[_BorrowOption, ...]] = {}
         self.info: dict[int, _MeldInfo] = {}
-        self.finish: dict[tuple[Any, ...], bool] = {}
+        # Per player, the memo of `_finishable` by turn (no (player, turn) pair to build and hash).
+        self.finish: tuple[dict[_Turn, bool], dict[_Turn, bool]] = ({}, {})
         self.combos: dict[int, Combination] = {}
         self.forced: dict[tuple[int, int], int] = {}
         empty = _SayInfo(False, 0, 0, (), 0, {})
@@ -976,19 +977,19 @@ def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
     """
     if not turn[2]:
         return True
-    memo_key = (player, turn)
-    memo = ctx.finish
-    known = memo.get(memo_key)  # the memo first: a turn met again skips `_hopeful` too
+    memo = ctx.finish[player]
+    known = memo.get(turn)  # the memo first: a turn met again skips `_hopeful` too
     if known is None:
         if not _hopeful(ctx, player, turn):
             return False
         known = False
         # A plain loop, cheaper than any() over a generator: stop at the first line that works.
         for _, after in _turn_moves(ctx, player, turn, borrowing=True, search=True):
-            if _finishable(ctx, player, after):
+            # Fast path: a move placing every pending card finishes, with no call.
+            if not after[2] or _finishable(ctx, player, after):
                 known = True
                 break
-        _store(memo, memo_key, known)
+        _store(memo, turn, known)
     return known
 
 
