@@ -1052,17 +1052,18 @@ def _usable_by_borrowing(
     middle (T9): all of them from six on. Not for a sequence as long as the order allows
     (shorter, it fits new cards at its other end), nor with an ace at both ends.
     """
-    pair = ctx.pairs[index]
+    # Fast path: `_two_partners` read from `_Ctx.partnered` (one `&` and a look-up), as `_usable`.
+    near, two = ctx.partnered[index]
     lent: list[tuple[int, int]] = []  # (meld index, bit) of each card he may borrow now
     for i, key in enumerate(keys):
         if key & 1 == player and key.bit_count() - player >= 4:
             for b in ctx.borrowings(key):
-                if _two_partners(hand | b.bit, pair):
+                if two[(hand | b.bit) & near]:
                     return True  # borrow it, then meld it with the card and a hand card
                 lent.append((i, b.bit))
     for x, (i, one) in enumerate(lent):
         for j, other in lent[x + 1 :]:
-            if i != j and _two_partners(hand | one | other, pair):
+            if i != j and two[(hand | one | other) & near]:
                 return True  # borrow both (from two melds), then meld them with the card
     order = ctx.order
     if order.ace_high:
@@ -1089,7 +1090,7 @@ def _usable_by_borrowing(
         for i, f in enumerate(meld.cards):
             if i <= n - 4 or i >= 3:
                 usable |= 1 << f.index  # type: ignore[union-attr]
-    return None if _two_partners(usable, pair) else False
+    return None if two[usable & near] else False
 
 
 # -- the state ----------------------------------------------------------------------
