@@ -849,8 +849,10 @@ def _turn_moves(
                     yield onto, (hand & ~used, new_keys, pend & ~used, borrowed, ())
     if borrowing:
         pairs = ctx.pairs
+        borrows = ctx.borrows
         for i in big:
-            for b in ctx.borrowings(keys[i]):
+            # Fast path: `_Ctx.borrowings`' cache read inline.
+            for b in borrows.get(keys[i]) or ctx.borrowings(keys[i]):
                 bit = b.bit
                 if borrowed & bit:
                     continue  # T9: a card is borrowed at most once in a turn
@@ -989,7 +991,10 @@ def _finishable(ctx: _Ctx, player: int, turn: _Turn) -> bool:
             if not after[2] or _finishable(ctx, player, after):
                 known = True
                 break
-        _store(memo, turn, known)
+        # Fast path: `_store` inline (no call).
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[turn] = known
     return known
 
 
