@@ -220,14 +220,15 @@ def _discards(hand: int) -> _Legal:
     return found
 
 
-_BORROW: dict[tuple[int, int], Borrow] = {}
+# Keyed by one small int, index << 8 | source (a table holds < 256 melds): cheap to hash.
+_BORROW: dict[int, Borrow] = {}
 
 
 def _borrow(index: int, source: int) -> Borrow:
     """The action borrowing the card of `index` from meld `source` (T9), made once."""
-    action = _BORROW.get((index, source))
+    action = _BORROW.get(index << 8 | source)
     if action is None:
-        action = _BORROW[index, source] = Borrow(card_at(index), source=source)
+        action = _BORROW[index << 8 | source] = Borrow(card_at(index), source=source)
     return action
 
 
@@ -882,12 +883,13 @@ def _turn_moves(
                     froms = (i, split)
                     # A card borrowed before from this meld may not go into its upper piece.
                     old = tuple((d, (*s, split) if i in s else s) for d, s in sources)
-                after = (hand, new_keys, pend | bit, borrowed | bit)
                 if old:
                     new_sources = tuple(sorted((*old, (b.index, froms))))
                 else:  # fast path: the first borrow of the turn, nothing to sort
                     new_sources = ((b.index, froms),)
-                yield _borrow(b.index, i), (*after, new_sources)
+                # Fast path: `_borrow`'s table read inline.
+                lend = _BORROW.get(b.index << 8 | i) or _borrow(b.index, i)
+                yield lend, (hand, new_keys, pend | bit, borrowed | bit, new_sources)
     for action, used, new_keys in later:
         yield action, _after_meld(turn, used, new_keys)
 
