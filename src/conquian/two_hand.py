@@ -849,7 +849,7 @@ def _turn_moves(
                 else:  # fast path: `_after_meld` inline, as above
                     yield onto, (hand & ~used, new_keys, pend & ~used, borrowed, ())
     if borrowing:
-        pairs = ctx.pairs
+        partnered = ctx.partnered
         borrows = ctx.borrows
         for i in big:
             # Fast path: `_Ctx.borrowings`' cache read inline.
@@ -866,13 +866,9 @@ def _turn_moves(
                 for cards, fits in b.threes:
                     if not fits & have & ~bit:
                         usable &= ~cards
-                others, runs = pairs[b.index]
-                if (usable & others).bit_count() < 2:
-                    for run in runs:
-                        if usable & run == run:
-                            break
-                    else:
-                        continue  # no two partners: the borrowed card could not be placed
+                near, two = partnered[b.index]  # `_two_partners` read from `_Ctx.partnered`
+                if not two[usable & near]:
+                    continue  # no two partners: the borrowed card could not be placed
                 if len(b.keys) == 1:
                     new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
