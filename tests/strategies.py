@@ -44,14 +44,21 @@ actions = st.one_of(
     st.builds(Discard, cards),
 )
 
-conquian_rules = st.builds(
-    ConquianRules,
-    pack=st.sampled_from(["spanish", "american"]),
-    hand_size=st.sampled_from([8, 9, 10]),
-    lay_down_from_hand=st.booleans(),
-    borrow_middle=st.booleans(),
-    max_sequence=st.sampled_from([None, 8]),
-) | st.sampled_from([ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle()])
+
+def conquian_rules_with(max_sequences: list[int | None]) -> st.SearchStrategy[ConquianRules]:
+    """Two-hand rules with every option value, the longest sequence one of `max_sequences`
+    (T14)."""
+    return st.builds(
+        ConquianRules,
+        pack=st.sampled_from(["spanish", "american"]),
+        hand_size=st.sampled_from([8, 9, 10]),
+        lay_down_from_hand=st.booleans(),
+        borrow_middle=st.booleans(),
+        max_sequence=st.sampled_from(max_sequences),
+    )
+
+
+conquian_presets = st.sampled_from([ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle()])
 
 three_hand_rules = st.builds(
     CooncanRules.three_hand,

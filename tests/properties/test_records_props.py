@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from conquian import (
     Card,
-    ConquianRules,
     ConquianState,
     ConquianView,
     CooncanRules,
@@ -34,6 +33,7 @@ from conquian import (
     new_game,
 )
 from conquian.records import GameRecord
+from strategies import conquian_presets, conquian_rules_with
 
 seeds = st.integers(0, 2**32 - 1)
 eagerness = st.sampled_from([0.0, 0.6, 0.95])
@@ -41,14 +41,7 @@ eagerness = st.sampled_from([0.0, 0.6, 0.95])
 
 def two_hand_rules() -> st.SearchStrategy[Rules]:
     """Every combination of the two-hand options, and the three presets."""
-    return st.builds(
-        ConquianRules,
-        pack=st.sampled_from(["spanish", "american"]),
-        hand_size=st.sampled_from([8, 9, 10]),
-        lay_down_from_hand=st.booleans(),
-        borrow_middle=st.booleans(),
-        max_sequence=st.sampled_from([None, 3, 5, 8]),
-    ) | st.sampled_from([ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle()])
+    return conquian_rules_with([None, 3, 5, 8]) | conquian_presets
 
 
 def cooncan_rules(turn_limit: st.SearchStrategy[int]) -> st.SearchStrategy[Rules]:

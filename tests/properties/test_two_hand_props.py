@@ -31,26 +31,9 @@ from conquian import (
 )
 from conquian.combos import Combination, Order, borrow, build, extensions, melds_in
 from conquian.two_hand import ConquianState
+from strategies import conquian_presets, conquian_rules_with
 
-
-def rules_with(max_sequences: list[int | None]) -> st.SearchStrategy[ConquianRules]:
-    """Rules with every option value, the longest sequence one of `max_sequences` (T14)."""
-    return st.builds(
-        ConquianRules,
-        pack=st.sampled_from(["spanish", "american"]),
-        hand_size=st.sampled_from([8, 9, 10]),
-        lay_down_from_hand=st.booleans(),
-        borrow_middle=st.booleans(),
-        max_sequence=st.sampled_from(max_sequences),
-    )
-
-
-rules_strategy = st.one_of(
-    st.just(ConquianRules()),
-    st.just(ConquianRules.pagat()),
-    st.just(ConquianRules.hoyle()),
-    rules_with([None, 8, 5]),
-)
+rules_strategy = conquian_presets | conquian_rules_with([None, 8, 5])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -374,7 +357,7 @@ def test_legal_takes_melds_and_borrows_match_a_naive_oracle(
 
 
 @settings(max_examples=max(5, settings().max_examples // 4))
-@given(rules_with([None, 3, 4, 5, 6, 8]), seeds)
+@given(conquian_rules_with([None, 3, 4, 5, 6, 8]), seeds)
 def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) -> None:
     """T3, T8, no dead ends: whether a card could be taken, as `_usable` settles it by its
     shortcuts (partners, one or two borrows, melds that can never grow), is what the full
