@@ -79,7 +79,7 @@ from .combos import (
 )
 from .errors import IllegalActionError
 from .rules import ConquianRules
-from .state import Outcome, PlayerView, Result, State, _history_of
+from .state import History, Outcome, PlayerView, Result, State
 
 __all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices"]
 
@@ -1720,6 +1720,9 @@ in this turn, and a card taken is never held in the hand (T3)
             f"result={self.result} history={len(_actions_of(self._log))} actions>"
         )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_unpickled, (self.__getstate__(),))
+
     def __getstate__(self) -> dict[str, Any]:
         # The deal's rules, dealer and deck as entries of their own (not the engine's
         # context, rebuilt from the rules), as pickles have always held them.
@@ -1741,7 +1744,7 @@ in this turn, and a card taken is never held in the hand (T3)
             "_stock": self._stock,
             "_borrowed": borrowed,
             "_sources": sources,
-            "_log": _history_of(_actions_of(self._log)),
+            "_log": History(_actions_of(self._log)),
         }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -1759,6 +1762,12 @@ in this turn, and a card taken is never held in the hand (T3)
             log = (log, action)
         object.__setattr__(self, "_log", log)
         object.__setattr__(self, "_legal", None)
+
+
+def _unpickled(state: dict[str, Any]) -> ConquianState:
+    new = _new_object(ConquianState)
+    new.__setstate__(state)
+    return new
 
 
 # The setters of `ConquianState`'s slots (member descriptors), for `_make`:
