@@ -107,23 +107,19 @@ class History(Sequence[Action]):
         self._length: int = len(line)
         self._actions: tuple[Action, ...] | None = None
 
-    def append(self, action: Action) -> History:
-        """A history with `action` added at the end (this one is unchanged)."""
-        line = self._line
-        n = self._length
-        if len(line) == n:
-            line.append(action)
-            # Another thread may have appended to the same list at the same moment:
-            # the entry at `n` must be this action, or the new history copies.
-            if line[n] is not action:
-                line = [*line[:n], action]
-        else:  # a second successor of the same state: the list goes on another line
-            line = [*line[:n], action]
-        new = History.__new__(History)
+    @classmethod
+    def of_line(cls, line: list[Action], length: int) -> History:
+        """The history of the first `length` actions of a line of play (see `extend_line`)."""
+        new = cls.__new__(cls)
         new._line = line
-        new._length = n + 1
+        new._length = length
         new._actions = None
         return new
+
+    def append(self, action: Action) -> History:
+        """A history with `action` added at the end (this one is unchanged)."""
+        n = self._length
+        return History.of_line(extend_line(self._line, n, action), n + 1)
 
     def actions(self) -> tuple[Action, ...]:
         """The actions as a tuple, oldest first (made once, then kept)."""
@@ -184,6 +180,23 @@ class History(Sequence[Action]):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (History, (self.actions(),))
+
+
+def extend_line(line: list[Action], length: int, action: Action) -> list[Action]:
+    """A line of play whose first actions are ``line[:length]`` and then `action`.
+
+    `line` itself, with `action` appended, when nothing follows its first
+    `length` actions (O(1) amortised); else a new list (the second successor
+    of one state starts a line of its own). A line only ever grows, so what
+    a state sees of it, its first actions, never changes. Another thread may
+    append to the same list at the same moment: the entry at `length` must
+    be this action, or a new list is made.
+    """
+    if len(line) == length:
+        line.append(action)
+        if line[length] is action:
+            return line
+    return [*line[:length], action]
 
 
 Legal = tuple[tuple[Action, ...], tuple[object, ...]]
