@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from . import svg
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card_at, sort_key
 
 __all__ = [
@@ -86,6 +87,10 @@ class Combination:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def _repr_svg_(self) -> str:
+        """The combination drawn as cards, shown by Jupyter (`conquian.svg.render`)."""
+        return svg.render(self)
 
     @property
     def physical_cards(self) -> tuple[Card, ...]:
