@@ -60,7 +60,7 @@ def test_a_state_diagram_shows_every_hand_and_every_meld(state: State) -> None:
         if hand:
             assert " ".join(map(str, hand)) in line
     for i, combo in enumerate(state.table):
-        assert f"@{i} player {combo.owner}: {combo}" in text
+        assert f"@{i} player {combo.owner}: {cards_text(combo.cards)}" in text
     assert len(lines) == len(text.rstrip("\n").splitlines())  # no trailing blank lines
     assert all(ln == ln.rstrip() for ln in lines)
 
@@ -89,10 +89,10 @@ def test_the_two_hand_diagram_names_the_offer_its_origin_and_the_stock() -> None
     """T11: the starter is on offer to the pone, turned; the stock is the face-down pile."""
     state = new_game(ConquianRules(), seed=3, dealer=1)
     text = str(state)
-    assert f"offer     {state.offer} to player 0 (turned)" in text
+    assert f"offer     {state.offer} to player 0 (turned for player 0, T11)" in text
     assert f"stock     {state.stock_size} cards face down" in text
     after = state.apply("pass").apply("pass")  # both pass: the dealer turns the next card
-    assert "(turned)" in str(after) and "buried    3S" in str(after)
+    assert "(turned by player 1)" in str(after) and "buried    3S" in str(after)
     taken = new_game(ConquianRules(), seed=5, dealer=1).apply("take KD")
     assert "pending   KD  (to meld this turn)" in str(taken)
 
@@ -122,7 +122,7 @@ def test_symbols_and_names() -> None:
     state = new_game(ConquianRules(), seed=3, dealer=1)
     text = diagram(state, symbols=True, names=("you", "bot"))
     assert re.search(r"^you +7♣ A♦", text, re.M) and re.search(r"^bot +2♣", text, re.M)
-    assert "offer     3♠ to you (turned)" in text
+    assert "offer     3♠ to you (turned for you, T11)" in text
     assert "S " not in text.split("\n", 1)[1]
 
 

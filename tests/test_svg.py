@@ -106,7 +106,7 @@ def test_the_picture_has_the_zones_of_the_text_diagram() -> None:
         "player 0: 10 cards",
         "player 1: 10 cards",
         "table",
-        "offer to player 0 (turned)",
+        "offer to player 0 (turned for player 0, T11)",
         "stock: 19 cards face down",
     ]
     assert picture.caption == "player 0 has the say to 3S"

@@ -29,7 +29,7 @@ Two-hand Conquian (spanish pack, 40 cards), dealer player 1, 0 actions
 player 0  7C AD JD QD AH 7H AS 5S 6S QS  (10 cards, 0 melded)
 player 1  2C 5C 6C 5H 6H QH 2S 4S JS KS  (10 cards, 0 melded)
 table     -
-offer     3S to player 0 (turned)
+offer     3S to player 0 (turned for player 0, T11)
 stock     19 cards face down
 next      player 0 has the say to 3S
 """
@@ -42,7 +42,7 @@ from typing import Any
 from .cards import Card, NamedJoker
 from .rules import ConquianRules
 
-__all__ = ["card_text", "cards_text", "diagram", "status"]
+__all__ = ["card_text", "cards_text", "diagram", "origin", "status"]
 
 _LABEL = 10  # the width of the label column
 
@@ -165,12 +165,8 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
     # -- the card on offer or the face-up stock, and the face-down pile ----------------------
     if two_hand:
         if pos.offer is not None and pos.current_player is not None:
-            origin = pos.offer_origin
-            lines.append(
-                _row(
-                    width, "offer", f"{text((pos.offer,))} to {who[pos.current_player]} ({origin})"
-                )
-            )
+            offer = f"{text((pos.offer,))} to {who[pos.current_player]} ({origin(pos, who)})"
+            lines.append(_row(width, "offer", offer))
         if pos.pending:
             lines.append(_row(width, "pending", f"{text(pos.pending)}  (to meld this turn)"))
         lines.append(_row(width, "stock", f"{_plural(pos.stock_size, 'card')} face down"))
@@ -194,6 +190,26 @@ def _meld(i: int, combo: Any, who: Sequence[str], text: Callable[..., str]) -> s
     return f"@{i} {who[combo.owner]}: {text(combo.cards)}"
 
 
+def origin(position: object, names: Sequence[str] = ()) -> str:
+    """Where the card on offer in a two-hand deal came from, in words.
+
+    The starter is turned by the dealer for the pone, who has the say to it
+    as if he had turned it (T11); later a player turns his own card from the
+    stock (T5), or the card was passed (T6) or discarded (T8) by the other.
+
+    >>> from conquian import ConquianRules, new_game
+    >>> state = new_game(ConquianRules(), seed=3, dealer=1)
+    >>> origin(state), origin(state.apply("pass"))
+    ('turned for player 0, T11', 'passed by player 0')
+    """
+    pos: Any = position
+    who = [names[s] if s < len(names) else f"player {s}" for s in range(2)]
+    seat = pos.current_player
+    if pos.offer_origin == "turned":
+        return f"turned for {who[seat]}, T11" if not pos.history else f"turned by {who[seat]}"
+    return f"{pos.offer_origin} by {who[1 - seat]}"
+
+
 def status(position: object, *, names: Sequence[str] = (), symbols: bool = False) -> str:
     """One line: who is to play and what, or how the deal ended.
 
@@ -211,17 +227,25 @@ def status(position: object, *, names: Sequence[str] = (), symbols: bool = False
     if result is not None:
         pays = " ".join(f"{p:+d}" for p in result.payments)
         if result.winner is not None:
-            return f"{who[result.winner]} wins (payments by seat: {pays})"
+            winner = who[result.winner]
+            return f"{winner} {_verb(winner, 'wins')} (payments by seat: {pays})"
         if str(result.outcome) == "tableau":
             return "tableau: the stock ran out with no winner (T12)"
         return "abandoned at the turn limit, no payments (M11)"
     seat = who[pos.current_player]
     if isinstance(pos.rules, ConquianRules):
         if pos.offer is not None:
-            return f"{seat} has the say to {text((pos.offer,))}"
+            return f"{seat} {_verb(seat, 'has')} the say to {text((pos.offer,))}"
         if pos.pending:
             return f"{seat} to meld {text(pos.pending)}"
         return f"{seat} to meld, then discard or force"
     if pos.phase == "draw":
         return f"{seat} to draw from the pack or take from the stock"
     return f"{seat} to meld, force or discard"
+
+
+def _verb(subject: str, verb: str) -> str:
+    """`verb` agreeing with `subject`: "you" (a seat named for the reader) takes the plural."""
+    if subject != "you":
+        return verb
+    return "have" if verb == "has" else verb.removesuffix("s")

@@ -48,7 +48,7 @@ from typing import Any
 import attrs
 
 from .cards import Card, NamedJoker, Suit, parse_face
-from .diagram import status
+from .diagram import origin, status
 from .errors import NotationError
 from .rules import ConquianRules
 
@@ -488,7 +488,7 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
         rows.append(Row("table" if len(rows) == seats else "", tuple(line)))
     if two_hand:
         if pos.offer is not None and pos.current_player is not None:
-            label = f"offer to {who[pos.current_player]} ({pos.offer_origin})"
+            label = f"offer to {who[pos.current_player]} ({origin(pos, who)})"
             rows.append(_row(label, (pos.offer,), highlight=True))
         if pos.pending:
             rows.append(_row("pending, to meld this turn", pos.pending, highlight=True))
