@@ -1,4 +1,4 @@
-"""Combinations: groups and sequences (RULES.md C3, C4, C5, T9, T10, T14, M5, M9).
+"""Combinations: groups and sequences (rules C3, C4, C5, T9, T10, T14, M5, M9).
 
 A combination is a **group** (three or more cards of one rank) or a
 **sequence** (three or more cards of one suit in unbroken order). What order
