@@ -212,18 +212,12 @@ def build(faces: Iterable[Face], order: Order, owner: int = 0) -> Combination | 
 def explain(faces: Iterable[Face], order: Order) -> str:
     """Why these cards are not a combination, in the game's words (for error messages).
 
-    A broken sequence is blamed on its gap, naming the missing cards; the ace is
-    blamed only when the cards would be unbroken with the ace high (40-card
-    packs) or round the corner (the 52-card pack).
-
     >>> explain(cards("5H 6H"), Order.of("spanish"))
     'a combination needs at least three cards (C3)'
     >>> explain(cards("QC KC AC"), Order.of("spanish"))
     'QC KC AC is not a sequence: in the spanish pack the ace is low only (C4)'
     >>> explain(cards("AC 2C 4C"), Order.of("spanish"))
     'AC 2C 4C is not an unbroken sequence of the spanish pack: 3C is missing (C4)'
-    >>> explain(cards("KH AH 2H"), Order.of("standard"))
-    'KH AH 2H is not a sequence: the ace may be low or high, never both (C4, law 16)'
     """
     faces = tuple(faces)
     text = " ".join(map(str, faces))
@@ -243,53 +237,35 @@ def explain(faces: Iterable[Face], order: Order) -> str:
 
 
 def _broken_sequence(faces: tuple[Face, ...], order: Order, text: str) -> str:
-    """Why cards of one suit, all in the pack, make no sequence (C3, C4, law 16)."""
-    low = sorted(order.position[f.rank] for f in faces)  # the ace at 0
-    twice = sorted({p for p in low if low.count(p) > 1})
-    if twice == [0] and order.ace_high:
-        return f"{text} is not a sequence: the ace may be low or high, never both (C4, law 16)"
+    """Why cards of one suit, all in the pack, make no sequence (C3, C4, law 16). The ace is
+    blamed only when the cards would be unbroken going on from the top card to the ace;
+    otherwise the gap is, naming the missing cards (``3C``, ``3C and 5C``, ``3H to 8H``)."""
     suit = faces[0].suit
     assert suit is not None
-    if twice:
-        return f"{text} is not a sequence: it holds {order.card_at(twice[0], suit)} twice (C3)"
-    if low[0] == 0 and _round_the_corner(low, order):
-        if order.ace_high:
-            return f"{text} is not a sequence: the ace may be low or high, never both (C4, law 16)"
-        return f"{text} is not a sequence: in the {order.pack} pack the ace is low only (C4)"
-    readings = [low]
-    if order.ace_high and low[0] == 0:
-        readings.append(sorted(order.top if p == 0 else p for p in low))
-    missing = min(([p for p in range(r[0], r[-1]) if p not in r] for r in readings), key=len)
-    named = _missing_text(missing, suit, order)
-    verb = "is" if len(missing) == 1 else "are"
-    return (
-        f"{text} is not an unbroken sequence of the {order.pack} pack: {named} {verb} missing (C4)"
-    )
-
-
-def _round_the_corner(low: list[int], order: Order) -> bool:
-    """Whether distinct positions `low` (the ace at 0) would be unbroken if the order went on
-    from its top card back to the ace: one gap at most, going round."""
+    low = sorted(order.position[f.rank] for f in faces)  # the ace at 0
+    twice = sorted(p for p in set(low) if low.count(p) > 1)
     ring = order.top if order.ace_high else order.top + 1
     gaps = sum((low[(i + 1) % len(low)] - low[i]) % ring > 1 for i in range(len(low)))
-    return gaps <= 1
-
-
-def _missing_text(missing: list[int], suit: Suit, order: Order) -> str:
-    """The missing positions as cards: ``3C``, ``3C and 5C``, ``3H to 8H``."""
+    round_the_corner = low[0] == 0 and gaps <= 1  # unbroken going on from the top to the ace
+    if order.ace_high and (twice == [0] or (round_the_corner and not twice)):
+        return f"{text} is not a sequence: the ace may be low or high, never both (C4, law 16)"
+    if twice:
+        return f"{text} is not a sequence: it holds {order.card_at(twice[0], suit)} twice (C3)"
+    if round_the_corner:
+        return f"{text} is not a sequence: in the {order.pack} pack the ace is low only (C4)"
+    readings = (low, sorted(order.top if p == 0 else p for p in low)) if order.ace_high else (low,)
+    missing = min(([p for p in range(r[0], r[-1]) if p not in r] for r in readings), key=len)
     runs: list[list[int]] = []
     for p in missing:
         if runs and runs[-1][-1] == p - 1:
             runs[-1].append(p)
         else:
             runs.append([p])
-    pieces = [
-        str(order.card_at(r[0], suit))
-        if len(r) == 1
-        else f"{order.card_at(r[0], suit)} to {order.card_at(r[-1], suit)}"
-        for r in runs
-    ]
-    return pieces[0] if len(pieces) == 1 else ", ".join(pieces[:-1]) + " and " + pieces[-1]
+    names = [" to ".join(str(order.card_at(p, suit)) for p in sorted({r[0], r[-1]})) for r in runs]
+    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    verb = "is" if len(missing) == 1 else "are"
+    head = f"{text} is not an unbroken sequence of the {order.pack} pack"
+    return f"{head}: {named} {verb} missing (C4)"
 
 
 def _bounds(combo: Combination, order: Order) -> tuple[int, int]:
