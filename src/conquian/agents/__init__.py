@@ -15,8 +15,9 @@ them up in a `SimulationSummary`.
 The package's modules: `base` (the protocol, `RandomAgent`, `play`),
 `analysis` (the hand analysis both games' heuristics share), `two_hand` and
 `cooncan` (the heuristic's play in each game), `heuristic`
-(`HeuristicAgent`), `registry` (`AGENTS`), `simulate` (`simulate` and its
-summary).
+(`HeuristicAgent`), `registry` (`AGENTS`), `simulate` (`simulate`),
+`summary` (`SimulationSummary`, `DealResult`) and `chart` (SVG charts of
+win shares).
 
 >>> rules = ConquianRules()
 >>> final = play([HeuristicAgent(), RandomAgent(seed=1)], rules, seed=7)
@@ -30,20 +31,25 @@ True
 from __future__ import annotations
 
 from .base import Agent, AgentFactory, Observer, RandomAgent, play
+from .chart import share_chart, win_share_chart
 from .heuristic import HeuristicAgent
 from .registry import AGENTS, make_agent
-from .simulate import SimulationSummary, simulate, wilson_interval
+from .simulate import simulate
+from .summary import DealResult, SimulationSummary, wilson_interval
 
 __all__ = [
     "AGENTS",
     "Agent",
     "AgentFactory",
+    "DealResult",
     "HeuristicAgent",
     "Observer",
     "RandomAgent",
     "SimulationSummary",
     "make_agent",
     "play",
+    "share_chart",
     "simulate",
     "wilson_interval",
+    "win_share_chart",
 ]

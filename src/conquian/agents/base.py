@@ -13,6 +13,7 @@ from typing import Protocol, TypeAlias, runtime_checkable
 
 from ..actions import Action
 from ..cards import Card
+from ..errors import IllegalActionError
 from ..game import new_game
 from ..rules import CooncanRules, Rules
 from ..state import PlayerView, State
@@ -86,6 +87,22 @@ def _check_ends(rules: Rules) -> None:
         )
 
 
+def describe(agent: object) -> str:
+    """A short name of an agent for messages: its repr, or its name when that repr is opaque.
+
+    >>> describe(RandomAgent(seed=2))
+    'RandomAgent(seed=2)'
+    >>> def first(view): return view.legal_actions[0]
+    >>> describe(first)
+    'first'
+    """
+    text = repr(agent)
+    if not text.startswith("<"):
+        return text
+    name = getattr(agent, "__qualname__", None) or type(agent).__qualname__
+    return str(name)
+
+
 def play(
     agents: Sequence[Agent],
     rules: Rules,
@@ -103,6 +120,10 @@ def play(
     seat, action, state after). Cooncan rules need a `turn_limit`, so that
     every deal ends.
 
+    An agent that returns an illegal action, or anything but an `Action`
+    (None, a string), stops the deal with an `IllegalActionError` that names
+    the seat, the agent and the move number (1 for the deal's first action).
+
     >>> final = play([RandomAgent(1), RandomAgent(2)], ConquianRules(), seed=7)
     >>> final.is_over, final.result.outcome in ("win", "tableau")
     (True, True)
@@ -113,8 +134,24 @@ def play(
     state = new_game(rules, seed=seed, deck=deck, dealer=dealer)
     while state.current_player is not None:
         seat = state.current_player
-        action = agents[seat](state.view(seat))
-        after = state.apply(action)
+        agent = agents[seat]
+        action = agent(state.view(seat))
+        move = len(state.history) + 1
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"seat {seat} ({describe(agent)}), move {move}: the agent returned "
+                f"{action!r}, which is not an action; an agent returns one of "
+                "view.legal_actions"
+            )
+        try:
+            after = state.apply(action)
+        except IllegalActionError as err:
+            named = IllegalActionError(
+                f"seat {seat} ({describe(agent)}), move {move}: {err.args[0]}",
+                action=err.action,
+            )
+            named.rule = err.rule  # the message already ends with the rule id
+            raise named from err
         if observe is not None:
             observe(state, seat, action, after)
         state = after

@@ -185,7 +185,8 @@ class _Cooncan(_Brain):
                 return None
         return None
 
-    def choose(self) -> Action:
+    def scores(self) -> list[tuple[float, int, Action]]:
+        """Every legal action with its worth: (value, minus its index, action)."""
         view = self.view
         hand = tuple(sorted(view.hand))
         targets = self.targets
@@ -201,7 +202,7 @@ class _Cooncan(_Brain):
                 else:
                     v = _NEVER / 4
                 scored.append((v, -k, a))
-            return max(scored, key=lambda t: (t[0], t[1]))[2]
+            return scored
         forbid = self.taken_this_turn()
         table = view.table
         for k, a in enumerate(view.legal_actions):
@@ -235,4 +236,4 @@ class _Cooncan(_Brain):
                 if left is not None:
                     v = _WIN if not left else self.value(left, targets) - self.danger(a.card)
             scored.append((v, -k, a))
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        return scored

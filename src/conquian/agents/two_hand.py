@@ -193,7 +193,8 @@ class _TwoHand(_Brain):
 
     # -- end of the turn search ----------------------------------------------------------
 
-    def choose(self) -> Action:
+    def scores(self) -> list[tuple[float, int, Action]]:
+        """Every legal action with its worth: (value, minus its index, action)."""
         view = self.view
         hand = tuple(sorted(view.hand))
         mine = self.mine
@@ -268,4 +269,4 @@ class _TwoHand(_Brain):
                         care = 3.0 if self.hopeless else 1.0
                         v = self.value(left, mine) - care * self.force_cost(c)
                 scored.append((v, -k, a))
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        return scored
