@@ -363,10 +363,6 @@ def test_simulate_progress_frames_on_a_terminal(
     assert "\r[" in err.getvalue() and "3/3 games 100%" in err.getvalue()
 
 
-HAS_CHART = hasattr(conquian.agents, "win_share_chart")
-
-
-@pytest.mark.skipif(not HAS_CHART, reason="conquian.agents.win_share_chart is not there yet")
 def test_simulate_plot_writes_an_svg_chart(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -378,16 +374,6 @@ def test_simulate_plot_writes_an_svg_chart(
     assert status == 0
     root = ET.fromstring(path.read_text(encoding="utf-8"))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-
-
-@pytest.mark.skipif(HAS_CHART, reason="conquian.agents.win_share_chart exists")
-def test_simulate_plot_without_a_chart_function_is_a_usage_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Without the chart function --plot is refused before the run, with exit status 2."""
-    path = tmp_path / "shares.svg"
-    status, _, err = run(capsys, monkeypatch, "simulate", "--games", "4", "--plot", str(path))
-    assert status == 2 and "cannot draw charts" in err and not path.exists()
 
 
 def test_simulate_json_is_one_object_with_the_summary(

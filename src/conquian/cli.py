@@ -25,10 +25,10 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import IO, NoReturn
 
-from . import __version__, agents
+from . import __version__
 from ._terminal import (
     LineReader,
     Printer,
@@ -38,7 +38,7 @@ from ._terminal import (
     progress_bar,
 )
 from .actions import Action, Draw, Pass, parse_action
-from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate
+from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
 from .diagram import diagram
 from .errors import ConquianError, IllegalActionError, NotationError
 from .game import new_game
@@ -339,8 +339,6 @@ def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
                 f"argument --agents: {rules.game} with {rules.players} players needs "
                 f"{rules.players} agents, one per seat (got {len(names)})"
             )
-    if args.plot is not None and getattr(agents, "win_share_chart", None) is None:
-        raise _UsageError("argument --plot: this version of conquian cannot draw charts")
     progress = None if args.quiet else progress_bar(err)
     summary = simulate(
         names, rules, games=args.games, seed=args.seed, jobs=args.jobs, progress=progress
@@ -356,9 +354,7 @@ def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
 
 def _plot(path: str, summary: SimulationSummary) -> None:
     """Write the win shares chart of a run (`conquian.agents.win_share_chart`) to `path`."""
-    chart: Callable[[SimulationSummary], str] | None = getattr(agents, "win_share_chart", None)
-    assert chart is not None  # checked before the run
-    text = chart(summary)
+    text = win_share_chart(summary)
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
