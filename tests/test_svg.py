@@ -103,13 +103,15 @@ def test_the_picture_has_the_zones_of_the_text_diagram() -> None:
     picture = diagram_of(state)
     labels = [row.label for row in picture.rows]
     assert labels == [
-        "player 0: 10 cards",
-        "player 1: 10 cards",
+        "player 0: 10 cards, 0 melded",
+        "player 1: 10 cards, 0 melded",
         "table",
         "offer to player 0 (turned for player 0, T11)",
         "stock: 19 cards face down",
     ]
-    assert picture.caption == "player 0 has the say to 3S"
+    assert picture.caption == "player 0 has the say to 3♠"
+    view_rows = diagram_of(state.view(1)).rows
+    assert view_rows[0].label == "player 1 (this view): 10 cards, 0 melded"
     root = ET.fromstring(render(state))
     texts = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "row-label"]
     assert texts == labels
@@ -127,3 +129,11 @@ def test_a_wide_table_wraps() -> None:
     assert len(rows) >= 2
     assert all(len(r.items) <= 14 or len(r.melds) == 1 for r in rows)
     assert sum(len(r.melds) for r in rows) == len(state.table)
+
+
+@settings(max_examples=20)
+@given(positions)
+def test_no_row_of_cards_is_longer_than_fourteen_except_one_long_meld(state: State) -> None:
+    """Hands, the stock and the buried cards wrap; the picture stays about 640 pixels wide."""
+    for row in diagram_of(state).rows:
+        assert len(row.items) <= 14 or len(row.melds) == 1 and any(t for t, _ in row.melds)

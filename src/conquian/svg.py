@@ -320,7 +320,9 @@ def _card(item: Item, x: float, y: float) -> tuple[str, float]:
     return f'<g class="{classes}" transform="translate({x:g} {y:g})">{title}{body}</g>', WIDTH
 
 
-def _row_parts(row: Row, x0: float, y0: float) -> tuple[list[str], float, float]:
+def _row_parts(
+    row: Row, x0: float, y0: float, tag_ink: str = "currentColor"
+) -> tuple[list[str], float, float]:
     """The drawing of a row's cards with its top left corner at (x0, y0), and its size."""
     tagged = any(tag for tag, _ in row.melds)
     top = y0 + PAD + (TAG_HEIGHT if tagged else 0)
@@ -332,7 +334,7 @@ def _row_parts(row: Row, x0: float, y0: float) -> tuple[list[str], float, float]
         if tag:
             parts.append(
                 f'<text class="meld-tag" x="{x:g}" y="{y0 + PAD + 10:g}" font-size="11" '
-                f'fill="currentColor">{escape(tag)}</text>'
+                f'fill="{tag_ink}">{escape(tag)}</text>'
             )
         for item in items:
             drawn, width = _card(item, x, top)
@@ -396,35 +398,44 @@ def render_cards(label: str, faces: Sequence[str]) -> str:
 # -- standalone pictures: positions, combinations, cards -----------------------------------
 
 LABEL_HEIGHT = 16  # room above a row for its label
-LABEL_INK = "#555555"
+MARGIN = 8  # between the felt's edge and what is drawn on it
+FELT = "#1f5f3f"  # the table under a standalone picture, so it reads on light and dark pages
+LABEL_INK = "#e3f1e8"
 _TABLE_ROW = 14  # the most cards on one row of the table before it wraps
 
 
 def render_svg(diagram: Diagram) -> str:
-    """One standalone ``<svg>`` of a diagram: each row under its label, the caption below."""
+    """One standalone ``<svg>`` of a diagram on a felt table: each row under its label, the
+    caption below."""
     parts: list[str] = []
-    y = 0.0
+    y = float(MARGIN)
     width = float(2 * PAD + WIDTH)
     words = []
     for row in diagram.rows:
         parts.append(
-            f'<text class="row-label" x="{PAD}" y="{y + 12:g}" font-size="12" '
+            f'<text class="row-label" x="{MARGIN + PAD}" y="{y + 12:g}" font-size="12" '
             f'fill="{LABEL_INK}">{escape(row.label)}</text>'
         )
-        drawn, w, h = _row_parts(row, 0, y + LABEL_HEIGHT - PAD)
+        drawn, w, h = _row_parts(row, MARGIN, y + LABEL_HEIGHT - PAD, tag_ink=LABEL_INK)
         parts.extend(drawn)
         width = max(width, w, 2 * PAD + 7 * len(row.label))
         y += LABEL_HEIGHT - PAD + h + 4
         words.append(f"{row.label}: {_words(row)}")
     if diagram.caption:
         parts.append(
-            f'<text class="caption" x="{PAD}" y="{y + 12:g}" font-size="12" '
-            f'fill="{BLACK}">{escape(diagram.caption)}</text>'
+            f'<text class="caption" x="{MARGIN + PAD}" y="{y + 12:g}" font-size="13" '
+            f'font-weight="bold" fill="{FACE}">{escape(diagram.caption)}</text>'
         )
-        width = max(width, 2 * PAD + 7 * len(diagram.caption))
+        width = max(width, 2 * PAD + 7.5 * len(diagram.caption))
         y += LABEL_HEIGHT + 2
         words.append(diagram.caption)
-    return _svg(parts, width, y, ". ".join(words))
+    width += 2 * MARGIN
+    height = y + MARGIN
+    felt = (
+        f'<rect class="felt" x="0" y="0" width="{width:g}" height="{height:g}" rx="10" '
+        f'fill="{FELT}"/>'
+    )
+    return _svg([felt, *parts], width, height, ". ".join(words))
 
 
 def _items(faces: Sequence[Card | NamedJoker], highlight: bool = False) -> tuple[Item, ...]:
@@ -447,11 +458,22 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _wrapped(label: str, items: tuple[Item, ...], highlight: bool = False) -> list[Row]:
+    """A labelled row of cards, wrapped onto more rows after `_TABLE_ROW` cards."""
+    if not items:
+        return [Row(label, ())]
+    return [
+        Row(label if start == 0 else "", ((None, items[start : start + _TABLE_ROW]),))
+        for start in range(0, len(items), _TABLE_ROW)
+    ]
+
+
 def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     """The rows of a state's or a view's picture: the same zones as `conquian.diagram`.
 
     A view shows the player's own hand face up and the other hands face
-    down, with the cards known to be in them (C6) face up first.
+    down, with the cards known to be in them (C6) face up first. Long rows
+    (the table, a long stock) wrap after 14 cards.
     """
     pos: Any = position
     rules = pos.rules
@@ -459,33 +481,36 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
     two_hand = isinstance(rules, ConquianRules)
     is_view = not callable(pos.hand)
+    melded = [0] * seats
+    for combo in pos.table:
+        melded[combo.owner] += len(combo.cards)
     rows: list[Row] = []
     order = list(range(seats))
     if is_view:
         order.remove(pos.player)
         order.insert(0, pos.player)
     for seat in order:
+        size = pos.hand_sizes[seat] if is_view else len(pos.hand(seat))
+        label = f"{who[seat]}{' (this view)' if is_view and seat == pos.player else ''}: "
+        label += _plural(size, "card") + (f", {melded[seat]} melded" if two_hand else "")
         if is_view and seat != pos.player:
             known = () if two_hand else tuple(pos.known[seat])
-            size = pos.hand_sizes[seat]
-            items = _items(known) + _backs(size - len(known))
-            rows.append(_pile(f"{who[seat]}: {_plural(size, 'card')}", items))
+            rows.extend(_wrapped(label, _items(known) + _backs(size - len(known))))
         else:
-            held = pos.hand if is_view else pos.hand(seat)
-            rows.append(_row(f"{who[seat]}: {_plural(len(held), 'card')}", held))
-    table = list(enumerate(pos.table))
-    if not table:
+            rows.extend(_wrapped(label, _items(pos.hand if is_view else pos.hand(seat))))
+    first_table_row = len(rows)
+    if not pos.table:
         rows.append(Row("table", ()))
     line: list[tuple[str | None, tuple[Item, ...]]] = []
     count = 0
-    for i, combo in table:
+    for i, combo in enumerate(pos.table):
         if line and count + len(combo.cards) > _TABLE_ROW:
-            rows.append(Row("table" if len(rows) == seats else "", tuple(line)))
+            rows.append(Row("table" if len(rows) == first_table_row else "", tuple(line)))
             line, count = [], 0
         line.append((f"@{i} {who[combo.owner]}", _items(combo.cards)))
         count += len(combo.cards)
     if line:
-        rows.append(Row("table" if len(rows) == seats else "", tuple(line)))
+        rows.append(Row("table" if len(rows) == first_table_row else "", tuple(line)))
     if two_hand:
         if pos.offer is not None and pos.current_player is not None:
             label = f"offer to {who[pos.current_player]} ({origin(pos, who)})"
@@ -495,12 +520,12 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
         stock = _plural(pos.stock_size, "card")
         rows.append(_pile(f"stock: {stock} face down", _backs(min(1, pos.stock_size))))
         if pos.buried:
-            rows.append(_row("buried", pos.buried))
+            rows.extend(_wrapped("buried", _items(pos.buried)))
     else:
-        rows.append(_row("stock: face up, top last", pos.stock))
+        rows.extend(_wrapped("stock: face up, top last", _items(pos.stock)))
         pack = _plural(pos.pack_size, "card")
         rows.append(_pile(f"pack: {pack} face down", _backs(min(1, pos.pack_size))))
-    return Diagram(tuple(rows), status(pos, names=who))
+    return Diagram(tuple(rows), status(pos, names=who, symbols=True))
 
 
 def render(thing: object) -> str:
