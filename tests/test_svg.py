@@ -136,4 +136,4 @@ def test_a_wide_table_wraps() -> None:
 def test_no_row_of_cards_is_longer_than_fourteen_except_one_long_meld(state: State) -> None:
     """Hands, the stock and the buried cards wrap; the picture stays about 640 pixels wide."""
     for row in diagram_of(state).rows:
-        assert len(row.items) <= 14 or len(row.melds) == 1 and any(t for t, _ in row.melds)
+        assert len(row.items) <= 14 or (len(row.melds) == 1 and any(t for t, _ in row.melds))
