@@ -23,9 +23,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from conquian import Borrow, ConquianRules, ConquianState, Meld, Take, new_game
+from conquian import Borrow, Card, ConquianRules, ConquianState, Meld, Take, combos, new_game
 from oracles import two_hand_options as oracle
 
 NOT_YET = pytest.mark.xfail(
@@ -34,8 +35,8 @@ NOT_YET = pytest.mark.xfail(
     reason="T8 'turn' / T9 borrow_other_kind not implemented by the engine yet",
 )
 
-GAMES = max(12, settings().max_examples // 6)
-"""Deals per case: 12 under the default profile, 50 under ``ci``."""
+GAMES = max(12, settings().max_examples // 15)
+"""Deals per case: 12 under the default profile, 20 under ``ci``."""
 
 
 def _case(rules: ConquianRules, name: str, vary: bool) -> object:
@@ -137,3 +138,30 @@ def test_engine_legal_actions_equal_the_oracles(rules: ConquianRules, vary: bool
     for seed in range(GAMES):
         compared += play_and_compare(_rules_for(rules, vary, random.Random(seed)), seed)
     assert compared > GAMES  # every deal has more than one state
+
+
+@given(
+    st.sampled_from(["spanish", "american"]),
+    st.sampled_from([None, 8, 5, 4, 3]),
+    st.data(),
+)
+def test_oracle_combinations_agree_with_combos(
+    pack: str, longest: int | None, data: st.DataObject
+) -> None:
+    """C3, C4, T9, T14: the oracle's plain enumerations (new combinations, additions, what a
+    meld lends) give what `conquian.combos` gives for the same cards."""
+    rules = ConquianRules(pack=pack, max_sequence=longest)  # type: ignore[arg-type]
+    order = oracle.order_of(rules)
+    pool = data.draw(st.sets(st.sampled_from(rules.pack_cards()), max_size=12))
+    found = oracle.new_combinations(pool, order, 0)
+    assert len(set(found)) == len(found)
+    assert set(found) == set(combos.melds_in(pool, order))
+    for meld in found:
+        rest = pool - set(meld.cards)
+        assert {frozenset(a) for a in oracle.additions(meld, rest, order)} == {
+            frozenset(a) for a in combos.extensions(meld, rest, order)
+        }
+        for middle in (True, False):
+            for c in meld.cards:
+                assert isinstance(c, Card)
+                assert oracle.lend(meld, c, order, middle) == combos.borrow(meld, c, middle)
