@@ -196,7 +196,12 @@ def _placed(turn: Turn, used: frozenset[Card], table: tuple[Combination, ...]) -
 
 
 def _kind_allowed(turn: Turn, used: frozenset[Card], kind: Kind, other_kind: bool) -> bool:
-    """T9 `borrow_other_kind`: a borrowed card goes into a meld of the other kind."""
+    """T9 `borrow_other_kind`: a borrowed card goes into a meld of the other kind.
+
+    The rule says where the card must *end the turn*; it is checked when the card is
+    melded, which is the same thing: a card is borrowed at most once a turn, so it stays
+    in that meld, and a meld never changes kind.
+    """
     if not other_kind:
         return True
     return all(k is not kind for c, k in turn.lent_by if c in used)
