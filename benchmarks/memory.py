@@ -34,7 +34,7 @@ def load(i: int) -> None:
     rules = ConquianRules(
         pack=("spanish", "american")[i % 2],
         hand_size=(8, 9, 10)[i % 3],
-        lay_down_from_hand=bool(i % 5),
+        lay_down=("say", "turn", "meld")[i % 3],
         borrow_middle=bool(i % 7),
         max_sequence=3 + i,
     )

@@ -37,7 +37,7 @@ def test_tables_kept_are_bounded_whatever_the_rules() -> None:
             pack=("spanish", "american")[i % 2],
             max_sequence=3 + i,
             borrow_middle=bool(i % 3),
-            lay_down_from_hand=bool(i % 5),
+            lay_down=("say", "turn", "meld")[i % 3],
         )
         state = new_game(rules, seed=i)
         assert state.legal_actions()

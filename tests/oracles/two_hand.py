@@ -44,8 +44,8 @@ def moves(
     """Every `Meld` and `Borrow` of `player` in `turn` (T8, T9), with the turn after it.
 
     T8: a meld lays down a new combination of his hand and pending cards, or
-    adds some of them to one of his own melds; under ``lay_down_from_hand``
-    hand cards alone may go down, otherwise each meld holds a pending card.
+    adds some of them to one of his own melds; under ``lay_down="say"`` hand
+    cards alone may go down, otherwise each meld holds a pending card.
     T9 (only while melding, `borrowing`): a card that leaves valid melds
     behind may be borrowed from his own melds, once a turn, and may not go
     back into the meld it came from (for a split sequence, either piece).
@@ -64,17 +64,18 @@ def moves(
             tuple((c, s) for c, s in sources if c not in used),
         )
 
-    if pending or rules.lay_down_from_hand:
+    from_hand = rules.lay_down == "say"
+    if pending or from_hand:
         for meld in melds_in(pool, order, player):
             used = set(meld.cards)
-            if rules.lay_down_from_hand or used & set(pending):
+            if from_hand or used & set(pending):
                 yield Meld(meld.cards), after(used, (*table, meld))  # type: ignore[arg-type]
         for i, meld in enumerate(table):
             if meld.owner != player:
                 continue
             for faces in extensions(meld, pool, order):
                 used = set(faces)  # type: ignore[arg-type]
-                if not rules.lay_down_from_hand and not used & set(pending):
+                if not from_hand and not used & set(pending):
                     continue
                 if any(i in barred.get(c, ()) for c in used):
                     continue

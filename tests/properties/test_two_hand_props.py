@@ -285,7 +285,7 @@ def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) ->
     finds (`turn.finishable`), for every card the player might be offered."""
     tables = tables_for(rules)
     memo = Memo()
-    lay = rules.lay_down_from_hand
+    lay = rules.lay_down == "say"
     for state in random_game(rules, seed):
         if state.offer is None or state.current_player is None:
             continue

@@ -46,7 +46,7 @@ def new_deal(rules: ConquianRules, dealer: int, deck: tuple[Card, ...]) -> Deal:
         tables_for(rules),
         Memo(),
         start,
-        rules.lay_down_from_hand,
+        rules.lay_down == "say",
         rules.win_size,
     )
 

@@ -101,7 +101,7 @@ def _on_say(action: Action, at: Position) -> tuple[str, str]:
             "T4",
         )
     assert isinstance(action, Meld)
-    if not at.rules.lay_down_from_hand:
+    if at.rules.lay_down != "say":
         return (
             "under these rules hand cards go down only together with a card taken or borrowed",
             "T8",
@@ -125,7 +125,7 @@ def _melding(action: Action, at: Position) -> tuple[str, str]:
         assert isinstance(action, Force)
         return _no_fit(action, 1 - at.player, at)
     if isinstance(action, Meld):
-        if not at.rules.lay_down_from_hand and not set(action.cards) & set(pending):
+        if at.rules.lay_down != "say" and not set(action.cards) & set(pending):
             return (
                 "under these rules every meld must use a pending card (one taken or borrowed)",
                 "T8",
