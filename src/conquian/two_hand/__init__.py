@@ -35,6 +35,7 @@ Where each rule lives:
 - T8 melding and laying down from the hand, T9 borrowing: `turn.turn_moves`,
   the one list of the melds and borrows a player may make, used both for the
   legal actions and for the search of `turn.finishable`;
+- the ends of a turn, for bots: `state.turn_finishes` (`turn.turn_ends`);
 - no dead ends: `turn.finishable`, the search of the rest of a turn, with the
   pruning conditions of `shortcuts` (each pinned to the plain search);
 - T10 forcing: `say.say_actions` (a card on offer), `turn.melding_actions`
@@ -59,7 +60,7 @@ and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
 """
 
-from .state import ConquianState, deal, deal_indices
+from .state import ConquianState, deal, deal_indices, turn_finishes
 from .view import ConquianView, Origin
 
-__all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices"]
+__all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices", "turn_finishes"]
