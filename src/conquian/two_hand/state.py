@@ -10,7 +10,6 @@ asking the rules again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from operator import itemgetter
 
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
@@ -19,14 +18,14 @@ from ..combos import Combination
 from ..errors import RecordError
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
-from .board import BITS, CARDS, Board, Turn, cards_of, key, mask
+from .board import BITS, CARDS, Board, Turn, cards_of
 from .dealing import Deal, check_indices, deal_positions
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
-from .turn import melding_actions, turn_ends, won
+from .turn import melding_actions, won
 from .view import ConquianView, Origin
 
-__all__ = ["ConquianState", "deal", "deal_indices", "turn_finishes"]
+__all__ = ["ConquianState", "deal", "deal_indices"]
 
 _TURNED: Origin = "turned"
 _PASSED: Origin = "passed"
@@ -579,33 +578,3 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         [],
         0,
     )
-
-
-def turn_finishes(
-    rules: ConquianRules,
-    player: int,
-    hand: Iterable[Card],
-    table: Iterable[Combination],
-    pending: Iterable[Card],
-    *,
-    limit: int = 1000,
-) -> Iterator[tuple[tuple[Card, ...], tuple[Combination, ...]]]:
-    """Every end of a melding turn: each (hand, table) that `player`, holding `hand` with the
-    melds of `table` down and the `pending` cards to place (after a take or a force, nothing
-    borrowed yet), can reach by placing every pending card (T8, T9), once each, at most
-    `limit` of them. The engine's own turn search, for bots (`conquian.agents`) that judge
-    the ends of a turn; the table keeps its order, a split sequence's upper piece last.
-
-    >>> from conquian.combos import Order, build
-    >>> rules = ConquianRules()
-    >>> table = (build(cards("5C 6C 7C"), Order.of("spanish"), 0),)
-    >>> ends = turn_finishes(rules, 0, cards("4C 7H 7S KD"), table, cards("7D"))
-    >>> sorted({" ".join(map(str, h)) for h, _ in ends})  # the hands left
-    ['4C KD', 'KD', 'KD 7H', 'KD 7S']
-    """
-    deal = Deal(rules, 0, ())
-    tables = deal.tables
-    turn: Turn = (mask(hand), tuple(key(m) for m in table), mask(pending), 0, ())
-    combo = tables.combo
-    for end in turn_ends(tables, deal.memo, player, turn, hand_melds=deal.hand_melds, limit=limit):
-        yield cards_of(end[0]), tuple([combo(k) for k in end[1]])
