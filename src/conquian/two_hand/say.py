@@ -54,7 +54,7 @@ class SayInfo(NamedTuple):
 
 
 def say_info(
-    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], hand_melds: bool
+    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], say_melds: bool
 ) -> SayInfo:
     """`SayInfo` of `player` with `hand`, the table's melds being `keys`.
 
@@ -68,7 +68,7 @@ def say_info(
     if last_hand == hand:
         found = _same_hand_say(tables, player, keys, last_keys, last)
     if found is None:
-        found = _new_say(tables, memo, player, hand, keys, hand_melds)
+        found = _new_say(tables, memo, player, hand, keys, say_melds)
     memo.last_say[player] = (hand, keys, found)
     return found
 
@@ -97,7 +97,7 @@ def _same_hand_say(
 
 
 def _new_say(
-    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], hand_melds: bool
+    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], say_melds: bool
 ) -> SayInfo:
     """`SayInfo` of `player` with `hand`, the table's melds being `keys`, worked out."""
     own = False
@@ -123,14 +123,15 @@ def _new_say(
     for cards, fits in threes:
         if not fits & partners:
             partners &= ~cards
-    # T8: hand cards may go down while he has the say; no borrowing. A lay-down is a new meld
-    # of hand cards or an addition to his melds, which holds a hand card fitting one alone.
+    # T8 (lay_down="say"): hand cards may go down while he has the say; no borrowing. A
+    # lay-down is a new meld of hand cards or an addition to his melds, which holds a hand
+    # card fitting one alone.
     actions: list[Action] = []
     plans: list[object] = []
-    if hand_melds and hand and (hand & own_fits or tables.new_melds(hand, player, memo)):
+    if say_melds and hand and (hand & own_fits or tables.new_melds(hand, player, memo)):
         turn: Turn = (hand, keys, 0, 0, ())
         for action, after in turn_moves(
-            tables, memo, player, turn, hand_melds=True, borrowing=False
+            tables, memo, player, turn, hand_melds=True, other_kind=False, borrowing=False
         ):
             actions.append(action)
             plans.append(after)
@@ -147,6 +148,7 @@ def usable(
     c: Card,
     say: SayInfo,
     hand_melds: bool,
+    other_kind: bool,
 ) -> bool:
     """Whether `player` could take `c` and place it in this turn (T3, T8, no dead ends)."""
     bit = 1 << c.index
@@ -170,10 +172,11 @@ def usable(
         return True  # a new combination with two hand cards (C3)
     if not say.own:
         return False  # no meld to add to or borrow from
-    settled = usable_by_borrowing(tables, player, hand, keys, index)
+    settled = usable_by_borrowing(tables, player, hand, keys, index, other_kind)
     if settled is not None:
         return settled
-    return finishable(tables, memo, player, (hand, keys, bit, 0, ()), hand_melds=hand_melds)
+    turn = (hand, keys, bit, 0, ())
+    return finishable(tables, memo, player, turn, hand_melds=hand_melds, other_kind=other_kind)
 
 
 def say_actions(
@@ -192,8 +195,8 @@ def say_actions(
     if last_keys is keys and last_hand == hand:  # his last say's (a run of passes)
         say: SayInfo = last
     else:
-        say = say_info(tables, memo, player, hand, keys, hand_melds)
-    if usable(tables, memo, player, hand, keys, offer, say, hand_melds):
+        say = say_info(tables, memo, player, hand, keys, deal.say_melds)
+    if usable(tables, memo, player, hand, keys, offer, say, hand_melds, deal.other_kind):
         legal = _TAKE_PASS[offer.index]
     else:
         legal = _PASS_ONLY

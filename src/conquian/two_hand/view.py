@@ -29,7 +29,11 @@ class ConquianView(PlayerView):
     history (every action is public), the result, and his `legal_actions`
     when it is his turn (else empty). `unseen` is what he cannot place: the
     other hand and the stock, as one sorted multiset. Never the order of the
-    deck, nor the other hand.
+    deck, nor the other hand while the deal goes on.
+
+    Once the deal is over every hand is shown (C6 "Showing", Hoyle 1897):
+    `hands` holds both remaining hands (None before), and `unseen` only the
+    stock left.
 
     >>> view = new_game(ConquianRules(), seed=7).view(1)
     >>> view.player, view.current_player, view.offer, view.legal_actions
@@ -52,3 +56,4 @@ class ConquianView(PlayerView):
     result: Result | None
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
