@@ -43,7 +43,7 @@ from typing import Any, Literal
 import attrs
 
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
-from .cards import JOKER, Card, Face, NamedJoker, card_at, make_pack, pip_value
+from .cards import JOKER, Card, Face, NamedJoker, card_at, make_pack, pip_value, shuffle
 from .combos import (
     Combination,
     Kind,
@@ -58,7 +58,6 @@ from .combos import (
     shifts,
 )
 from .errors import IllegalActionError
-from .game import shuffle
 from .rules import CooncanRules
 from .state import History, Outcome, PlayerView, Result, State
 
@@ -1168,7 +1167,7 @@ def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None =
     """Cut for seats and the first deal with the seeded shuffle (M13, laws 2–4, p. 3).
 
     Each player draws a card from the pack of `rules` (default: the double
-    pack) shuffled by `seed` (`conquian.game.shuffle`): the highest cut has
+    pack) shuffled by `seed` (`conquian.cards.shuffle`): the highest cut has
     the choice of seats and deals first, the next highest sits on his left,
     and so on; players who tie cut again from the cards left, and the second
     cut decides only the tie (law 2). If the pack runs short it is gathered
