@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
+from . import _codec
 from .actions import Action, parse_action
 from .errors import NotationError
 
@@ -217,9 +218,7 @@ class State:
         >>> '"pending": ["KD"]' in text
         True
         """
-        from .records import _position_to_json
-
-        return _position_to_json(self)
+        return _codec.write_position(self)  # through the codec its engine registered
 
     @classmethod
     def from_json(cls: type[StateT], text: str | bytes) -> StateT:
@@ -240,9 +239,7 @@ class State:
         conquian.errors.RecordError: invalid position: rules.game: a three-hand position \
 is not a ConquianState
         """
-        from .records import _position_from_json
-
-        state = _position_from_json(text, cls)
+        state = _codec.read_position(text, cls)  # through the codec of the rules' game
         assert isinstance(state, cls)
         return state
 
@@ -316,6 +313,4 @@ class PlayerView:
         >>> view.to_json()[:60]
         '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
         """
-        from .records import _view_to_json
-
-        return _view_to_json(self)
+        return _codec.write_view(self)  # through the codec its engine registered
