@@ -778,7 +778,8 @@ def test_snapshot_invalid_meld_and_owner() -> None:
     data["snapshot"]["table"].append({"owner": 2, "cards": ["AC"]})
     found = position_problems(data)
     assert (
-        "snapshot.table[0]: JD QD 2D is not an unbroken sequence of the spanish pack (C4)" in found
+        "snapshot.table[0]: JD QD 2D is not an unbroken sequence of the spanish pack: "
+        "3D to 7D are missing (C4)" in found
     )
     assert "snapshot.table[1].owner: no seat 2 among 2 players (0 to 1)" in found
 
