@@ -8,15 +8,13 @@ M8, M10) and the end of a deal (M11) are here.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from ..actions import Action, Discard, Draw, Force, Meld, Take, parse_action
 from ..cards import Card, card_at
 from ..combos import Combination
 from ..rules import CooncanRules
-from ..state import History, Outcome, Result, State
+from ..state import History, Legal, Outcome, Result, State
 from .explain import why
 from .melds import placed, resolve
 from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, fit_of, physical, pips
@@ -28,34 +26,6 @@ __all__ = ["CooncanState"]
 
 def _no_fit(state: CooncanState) -> tuple[tuple[Card, ...], ...]:
     return tuple(fit_of(combo) for combo in state.table)
-
-
-class _Legal:
-    """The legal actions of one state, kept beside it rather than on it (memory).
-
-    Storing every state of a deal must stay cheap, so a state holds no cache
-    of its actions. A playout asks a state for its legal actions and then
-    applies one of them, so a few of the latest states' action lists, kept
-    here, find them again; a state not among them computes them anew (the
-    same list: they depend on the state alone). The entry holds the state
-    itself, so `is` cannot mistake another state for it. Threads may share
-    the ring: an entry is written whole, and a lost or overwritten one only
-    costs a recomputation.
-    """
-
-    __slots__ = ("actions", "entries", "lookup", "state")
-
-    def __init__(self, state: CooncanState, entries: list[Entry]) -> None:
-        self.state = state
-        self.entries = entries  # each action with what apply needs (M2-M5, M9)
-        self.actions: tuple[Action, ...] | None = None  # made on the first legal_actions()
-        self.lookup: dict[Action, Entry] | None = None  # made on the first equal-not-same find
-
-
-_RECENT: list[_Legal | None] = [None] * 4
-"""The side cache of `_Legal` entries, a ring of four written at `_NEXT[0]`."""
-
-_NEXT = [0]
 
 
 @attrs.frozen(repr=False)
@@ -102,7 +72,9 @@ the card he took from the stock this turn (M2)
     _fit: tuple[tuple[Card, ...], ...] = attrs.field(
         default=attrs.Factory(_no_fit, takes_self=True), eq=False, repr=False
     )
-    # The legal actions are not kept on the state (memory): see `_Legal`.
+    _legal_cache: Legal | None = attrs.field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
 
     # -- building the next state ------------------------------------------------------------
 
@@ -156,16 +128,6 @@ the card he took from the stock this turn (M2)
             self._fit if fit is None else fit,
         )
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle (and copy) with the history as a flat tuple, without the caches.
-
-        `History` is a linked list; pickled as it is, a long deal would nest
-        too deep for pickle's recursion limit.
-        """
-        values = [getattr(self, a.name) for a in _INIT_FIELDS]
-        values[_LOG_AT] = self._log.actions()
-        return _restore, tuple(values)
-
     # -- what the state shows ---------------------------------------------------------------
 
     @property
@@ -197,13 +159,13 @@ the card he took from the stock this turn (M2)
         )
 
     @property
-    def history(self) -> tuple[Action, ...]:
+    def history(self) -> History:
         """The actions applied since the deal, in order (Draw shows no card, so it is public).
 
         >>> new_game(CooncanRules.three_hand(), seed=1).apply("draw").history
         (parse_action('draw'),)
         """
-        return self._log.actions()
+        return self._log
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -329,70 +291,28 @@ the card he took from the stock this turn (M2)
 
     # -- legal actions (M2-M5, M9) ----------------------------------------------------------
 
-    def _legal(self) -> _Legal:
-        """The legal actions of this state, from the side cache of recent states or made anew."""
-        for legal in _RECENT:
-            if legal is not None and legal.state is self:
-                return legal  # a playout asks for the actions, then applies one
-        legal = _Legal(self, self._generate())
-        at = _NEXT[0]
-        _RECENT[at] = legal
-        _NEXT[0] = (at + 1) % len(_RECENT)
-        return legal
-
-    def _generate(self) -> list[Entry]:
-        """The legal actions, each with what `apply` needs: the one rule implementation."""
-        p = self.current_player
-        if p is None:
-            return []
-        hand = self._hands[p]
-        if self.phase == "draw":
-            open_stock = self._deal[0].stock == "open"
-            return draw_entries(hand, self.stock, open_stock, self.table, self._fit, p)
-        return play_entries(hand, self._taken, self.table, self._fit, p)
-
-    def _find(self, action: object) -> Entry | None:
-        """The legal entry for `action`: the very object offered, or an equal one."""
-        legal = self._legal()
-        for entry in legal.entries:
-            if entry[0] is action:
-                return entry  # the object legal_actions() gave
-        lookup = legal.lookup
-        if lookup is None:
-            lookup = legal.lookup = {entry[0]: entry for entry in legal.entries}
-        try:
-            return lookup.get(action)  # type: ignore[call-overload, no-any-return]
-        except TypeError:  # not hashable, so not an action
-            return None
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the current player may take now, in a deterministic order.
+    def _generate_legal(self) -> Legal:
+        """The legal actions, each with what `apply` needs (its entry): the one rule implementation.
 
         Draw phase: ``draw``, then ``take`` (the top of a closed stock, or
         each card of an open one in canonical order). Play phase: new
         combinations, additions to his own, joker shifts on his own, forces
         on the others', forces with a joker shift, then discards. No action
         is offered after which he could not finish his turn (M2).
-
-        >>> s = new_game(CooncanRules.three_hand(), seed=3)
-        >>> [str(a) for a in s.legal_actions()] == ["draw", f"take {s.stock[-1]}"]
-        True
         """
-        legal = self._legal()
-        actions = legal.actions
-        if actions is None:
-            actions = legal.actions = tuple([entry[0] for entry in legal.entries])
-        return actions
+        p = self.current_player
+        if p is None:
+            return (), ()
+        hand = self._hands[p]
+        if self.phase == "draw":
+            open_stock = self._deal[0].stock == "open"
+            entries = draw_entries(hand, self.stock, open_stock, self.table, self._fit, p)
+        else:
+            entries = play_entries(hand, self._taken, self.table, self._fit, p)
+        return tuple([entry[0] for entry in entries]), tuple(entries)
 
-    def is_legal(self, action: Action | str) -> bool:
-        """Whether `action` (or its text) is legal now: exactly when it is in `legal_actions()`.
-
-        >>> new_game(CooncanRules.three_hand(), seed=3).is_legal("pass")
-        False
-        """
-        if isinstance(action, str):
-            return super().is_legal(action)
-        return self._find(action) is not None
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        return why(self, action)
 
     # -- applying an action -----------------------------------------------------------------
 
@@ -411,9 +331,7 @@ never move: there is no borrowing (M6)
         """
         if isinstance(action, str):
             action = parse_action(action)
-        entry = self._find(action)
-        if entry is None:
-            raise why(self, action)
+        entry: Entry = self._plan(action)  # type: ignore[assignment]
         action, combo, _ = entry  # the engine's own copy of the action
         p = self.current_player
         assert p is not None
@@ -508,17 +426,3 @@ never move: there is no borrowing (M6)
                 payments[q] = -owed
                 payments[winner] += owed
         return Result(Outcome.WIN, winner, tuple(payments))
-
-
-_INIT_FIELDS = tuple(a for a in attrs.fields(CooncanState) if a.init and a.name != "_fit")
-_LOG_AT = [a.name for a in _INIT_FIELDS].index("_log")
-
-
-def _restore(*values: Any) -> CooncanState:
-    """Rebuild a pickled state (see `CooncanState.__reduce__`)."""
-    args = list(values)
-    log = History()
-    for action in args[_LOG_AT]:
-        log = log.append(action)
-    args[_LOG_AT] = log
-    return CooncanState(*args)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from ..actions import Action
@@ -61,7 +63,7 @@ class CooncanView(PlayerView):
     pack_size: int
     known: tuple[tuple[Card, ...], ...]
     known_pack: tuple[Card, ...] | None
-    history: tuple[Action, ...]
+    history: Sequence[Action]
     turns: int
     result: Result | None
     legal_actions: tuple[Action, ...]
