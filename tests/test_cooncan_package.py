@@ -198,3 +198,26 @@ def test_m13_a_pack_that_runs_short_is_shuffled_again_with_the_next_seed(
     assert cut.rounds == ((("Ann", card("AC")), ("Bob", card("AD"))),
                           (("Ann", card("KC")), ("Bob", card("2D"))))  # fmt: skip
     assert cut.seats == ("Ann", "Bob")
+
+
+# -- bounded memo tables ---------------------------------------------------------------------
+
+
+def test_the_memo_tables_of_plays_stay_within_their_bound() -> None:
+    """Every table of plays that outlives a state holds at most TABLE_SIZE entries, however
+    many deals are played (a count, not a timing)."""
+    from conquian.cooncan.melds import TABLE_SIZE, tables_in_use
+
+    rules = [CooncanRules.three_hand(jokers=1, turn_limit=60), CooncanRules.double_pack(players=6)]
+    most = dict.fromkeys(tables_in_use(), 0)
+    for seed in range(40):
+        state = new_game(rules[seed % 2], seed=seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            actions = state.legal_actions()
+            state = state.apply(actions[(seed * 7 + len(state.history)) % len(actions)])
+            for name, size in tables_in_use().items():
+                most[name] = max(most[name], size)
+    assert all(size <= TABLE_SIZE for size in most.values()), most
+    assert max(most.values()) == TABLE_SIZE  # the bound is reached, and held

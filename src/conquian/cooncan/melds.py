@@ -27,7 +27,7 @@ from ..combos import (
 )
 from .tables import ORDER, Play, fit_of, has_shiftable_joker, may_meld, physical
 
-__all__ = ["placed", "plays", "resolve"]
+__all__ = ["TABLE_SIZE", "placed", "plays", "resolve", "tables_in_use"]
 
 
 def plays(
@@ -79,16 +79,22 @@ def plays(
     return out
 
 
-# Memo tables of plays (speed only). Every play is a value made from its key
-# alone, so sharing one between states and threads is safe; each table is
-# bounded, and a play dropped from it is simply made again.
+# Memo tables of plays. Every play is a value made from its key alone (a
+# combination, a table index, card indices), so sharing one between states and
+# threads is safe. Each table holds at most TABLE_SIZE plays or lists of plays;
+# a play dropped from it is simply made again. The plays are objects the
+# garbage collector traverses, so the bound also bounds a full collection's
+# work: the five tables hold a few tens of thousands of objects at most.
+
+TABLE_SIZE = 256
+"""The most entries in each memo table of plays."""
 
 
 def new_meld(combo: Combination) -> Play:
     """The play laying out `combo`, a new combination (M4), made once per combination."""
     play = _NEW_MELDS.get(combo)
     if play is None:
-        if len(_NEW_MELDS) >= 8192:
+        if len(_NEW_MELDS) >= TABLE_SIZE:
             _NEW_MELDS.clear()
         play = _NEW_MELDS[combo] = (Meld(combo.cards), combo, combo.physical_cards)
     return play
@@ -106,7 +112,7 @@ def _relevant(combo: Combination, hand: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(c.index for c in hand if c.suit is suit or c.index == 52)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TABLE_SIZE)
 def _additions(combo: Combination, onto: int, relevant: tuple[int, ...]) -> tuple[Play, ...]:
     """The Melds adding cards to his own `combo` at `onto` (M5), from the `relevant` cards.
 
@@ -119,14 +125,14 @@ def _additions(combo: Combination, onto: int, relevant: tuple[int, ...]) -> tupl
     )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TABLE_SIZE)
 def _force(index: int, onto: int) -> Play:
     """The play forcing the card `index` onto another player's combination `onto` (M5, law 19)."""
     c = card_at(index)
     return Force(c, onto=onto), None, (c,)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=TABLE_SIZE)
 def _joker_forces(
     combo: Combination, onto: int, fitting_cards: tuple[Card, ...]
 ) -> tuple[Play, ...]:
@@ -162,7 +168,7 @@ def _shift_plays(
         out.extend(named)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=TABLE_SIZE)
 def _shift_options(
     combo: Combination, onto: int, own: bool
 ) -> tuple[dict[int, Play], tuple[Play, ...]]:
@@ -245,3 +251,14 @@ def placed(
     )
 
 
+
+
+def tables_in_use() -> dict[str, int]:
+    """How many entries each memo table of plays holds now (each at most `TABLE_SIZE`)."""
+    return {
+        "new_melds": len(_NEW_MELDS),
+        "additions": _additions.cache_info().currsize,
+        "forces": _force.cache_info().currsize,
+        "joker_forces": _joker_forces.cache_info().currsize,
+        "shift_options": _shift_options.cache_info().currsize,
+    }
