@@ -221,3 +221,19 @@ def test_the_memo_tables_of_plays_stay_within_their_bound() -> None:
                 most[name] = max(most[name], size)
     assert all(size <= TABLE_SIZE for size in most.values()), most
     assert max(most.values()) == TABLE_SIZE  # the bound is reached, and held
+
+
+def test_a_negative_combination_index_is_refused_not_an_index_error() -> None:
+    """E1: force or meld onto @-1 is refused (when the action is made, or as illegal), never
+    an IndexError from inside."""
+    from conquian import Force, IllegalActionError, Meld
+
+    state = game(CooncanRules.three_hand(players=2), ["2C 3C 4C 9D 9S KH KS"], starter="AC")
+    state = play(state, "draw", "meld 2C 3C 4C", "discard KH", "draw")
+    for make in (lambda: Force(card("5C"), onto=-1), lambda: Meld(cards("5C"), onto=-1)):
+        try:
+            action = make()
+        except ValueError:
+            continue  # refused when the action is made
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
