@@ -12,7 +12,7 @@ import pytest
 import conquian.two_hand
 from conquian import ConquianRules, RecordError, new_game
 from conquian.combos import Order
-from conquian.two_hand import ConquianState, deal, deal_indices, tables
+from conquian.two_hand import ConquianState, deal, deal_indices, tables, turn_finishes
 from conquian.two_hand.tables import MAX_TABLES, tables_count, tables_for, tables_key
 
 TWO_HAND_RULE_IDS = [f"T{i}" for i in range(1, 16)] + ["C6", "E1"]
@@ -128,3 +128,23 @@ def test_history_reads_as_a_tuple() -> None:
         repr(history) == repr(as_tuple) and history[:1] == as_tuple and history[-1] == as_tuple[0]
     )
     assert isinstance(state, ConquianState) and len(history) == 1
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_turn_finishes_are_the_ends_of_a_take(seed: int) -> None:
+    """T3, T8, T9: a card may be taken exactly when `turn_finishes` finds an end of the turn
+    after taking it, and every end holds the cards the turn began with, none pending."""
+    rng = random.Random(seed)
+    for rules in (ConquianRules(), ConquianRules.hoyle(), ConquianRules.pagat()):
+        state = new_game(rules, seed=seed)
+        while not state.is_over:
+            player = state.current_player
+            if state.offer is not None and player is not None:
+                hand, table = state.hand(player), state.table
+                ends = list(turn_finishes(rules, player, hand, table, (state.offer,)))
+                assert bool(ends) == state.is_legal(f"take {state.offer}")
+                mine = [c for m in table if m.owner == player for c in m.cards]
+                for end_hand, end_table in ends:
+                    held = [c for m in end_table if m.owner == player for c in m.cards]
+                    assert sorted(end_hand + tuple(held)) == sorted((*hand, *mine, state.offer))
+            state = state.apply(rng.choice(state.legal_actions()))

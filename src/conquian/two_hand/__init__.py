@@ -35,6 +35,7 @@ Where each rule lives:
 - T8 melding and laying down from the hand, T9 borrowing: `turn.turn_moves`,
   the one list of the melds and borrows a player may make, used both for the
   legal actions and for the search of `turn.finishable`;
+- the ends of a turn, for bots: `search.turn_finishes` (`turn.turn_ends`);
 - no dead ends: `turn.finishable`, the search of the rest of a turn, with the
   pruning conditions of `shortcuts` (each pinned to the plain search);
 - T10 forcing: `say.say_actions` (a card on offer), `turn.melding_actions`
@@ -54,12 +55,13 @@ a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
 `view` (C6), `dealing` (what stays the same over a deal), `state` (the state
-and the deal). The plain statement of T8, T9
+and the deal), `search` (the ends of a turn, for bots). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
 """
 
+from .search import turn_finishes
 from .state import ConquianState, deal, deal_indices
 from .view import ConquianView, Origin
 
-__all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices"]
+__all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices", "turn_finishes"]

@@ -5,50 +5,49 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-import attrs
-
 from ..cards import Card
 from ..errors import RecordError
 from ..rules import ConquianRules
 from .tables import Memo, Tables, tables_for
 
-__all__ = ["Deal", "check_indices", "deal_positions", "new_deal"]
+__all__ = ["Deal", "check_indices", "deal_positions"]
 
 
-@attrs.frozen
 class Deal:
     """What stays the same over a deal (T1): its rules, dealer and deck; the engine's tables
     for the rules and the deal's memo of its searches; where the stock starts in the deck
     (after the starter, T11); whether hand cards alone may go down (T8); the cards melded
-    to win (T2). One object shared by every state of the deal."""
+    to win (T2). One object shared by every state of the deal; two deals are equal when
+    their rules, dealer and deck are."""
 
-    rules: ConquianRules
-    dealer: int
-    deck: tuple[Card, ...]
-    tables: Tables = attrs.field(eq=False, hash=False, repr=False)
-    memo: Memo = attrs.field(eq=False, hash=False, repr=False)
-    stock_start: int = attrs.field(eq=False, hash=False, repr=False)
-    hand_melds: bool = attrs.field(eq=False, hash=False, repr=False)
-    win: int = attrs.field(eq=False, hash=False, repr=False)
+    __slots__ = ("dealer", "deck", "hand_melds", "memo", "rules", "stock_start", "tables", "win")
+
+    def __init__(self, rules: ConquianRules, dealer: int, deck: tuple[Card, ...]) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck
+        self.tables: Tables = tables_for(rules)
+        self.memo = Memo()
+        self.stock_start: int = deal_positions(rules.hand_size)[2] + 1
+        self.hand_melds: bool = rules.lay_down == "say"
+        self.win: int = rules.win_size
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self is other or (
+            self.dealer == other.dealer and self.deck == other.deck and self.rules == other.rules
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.dealer, self.deck))
+
+    def __repr__(self) -> str:
+        return f"Deal({self.rules!r}, dealer={self.dealer}, deck=<{len(self.deck)} cards>)"
 
     def __reduce__(self) -> tuple[object, ...]:
         # The rules, dealer and deck: the tables and a memo are made again from the rules.
-        return (new_deal, (self.rules, self.dealer, self.deck))
-
-
-def new_deal(rules: ConquianRules, dealer: int, deck: tuple[Card, ...]) -> Deal:
-    """The `Deal` of `rules`, `dealer` and `deck`, with the engine's tables and a new memo."""
-    start = deal_positions(rules.hand_size)[2] + 1
-    return Deal(
-        rules,
-        dealer,
-        deck,
-        tables_for(rules),
-        Memo(),
-        start,
-        rules.lay_down == "say",
-        rules.win_size,
-    )
+        return (Deal, (self.rules, self.dealer, self.deck))
 
 
 _DEALS: dict[int, tuple[itemgetter[Any], itemgetter[Any], int]] = {}
@@ -79,5 +78,5 @@ def check_indices(rules: ConquianRules, indices: list[int]) -> None:
     pack = _PACKS.get(rules.pack)
     if pack is None:
         pack = _PACKS[rules.pack] = frozenset(c.index for c in rules.pack_cards())
-    if len(indices) != len(pack) or not pack.issuperset(indices) or len(set(indices)) != len(pack):
+    if len(indices) != len(pack) or pack != frozenset(indices):
         raise RecordError(f"it is not the {rules.pack} pack, each card once", what="deck")

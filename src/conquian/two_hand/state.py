@@ -19,7 +19,7 @@ from ..errors import RecordError
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
 from .board import BITS, CARDS, Board, Turn, cards_of
-from .dealing import Deal, check_indices, deal_positions, new_deal
+from .dealing import Deal, check_indices, deal_positions
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
 from .turn import melding_actions, won
@@ -567,7 +567,7 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
     hands[pone] = sum(to_pone(bits))
     hands[dealer] = sum(to_dealer(bits))
     return ConquianState(
-        new_deal(rules, dealer, deck),
+        Deal(rules, dealer, deck),
         pone,
         deck[at],  # T11: the starter, on offer to the pone as if he had turned it
         _TURNED,

@@ -382,8 +382,14 @@ def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool]:
     return (rules.pack, cap, rules.borrow_middle)
 
 
+_LAST: list[tuple[ConquianRules, Tables]] = []  # the rules object last asked about
+
+
 def tables_for(rules: ConquianRules) -> Tables:
     """The tables for `rules`, made on first use; the last `MAX_TABLES` sets are kept."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is rules:  # the same rules object as the last deal's
+        return last[1]
     k = tables_key(rules)
     found = _TABLES.get(k)
     if found is None:
@@ -393,6 +399,7 @@ def tables_for(rules: ConquianRules) -> Tables:
     else:
         with suppress(KeyError):  # another thread may have let it go: it is still good
             _TABLES.move_to_end(k)
+    _LAST[:] = [(rules, found)]
     return found
 
 

@@ -19,7 +19,7 @@ from .board import DISCARDS, Sources, Turn, borrow_action, force_action
 from .shortcuts import hopeful, leaves_finish
 from .tables import MEMO_LIMIT, MeldOption, Memo, Tables
 
-__all__ = ["after_meld", "finishable", "melding_actions", "turn_moves", "won"]
+__all__ = ["after_meld", "finishable", "melding_actions", "turn_ends", "turn_moves", "won"]
 
 
 def won(win: int, keys: tuple[int, ...], player: int) -> bool:
@@ -220,3 +220,33 @@ def melding_actions(tables: Tables, memo: Memo, player: int, turn: Turn, hand_me
                 actions.append(force_action(low.bit_length() - 1, j))
                 plans.append(j)
     return tuple(actions), tuple(plans)
+
+
+def turn_ends(
+    tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool, limit: int = 1000
+) -> Iterator[Turn]:
+    """Every way `player` can end the melding of `turn`: each turn reached with no card pending
+    (T8, T9), once, by the moves of the search (`turn_moves` with ``search=True``: a meld of
+    hand cards alone never helps place a pending card), at most `limit` of them.
+
+    Only lines after which the turn can still be finished are followed (`finishable`).
+    """
+    seen: set[Turn] = set()
+    stack = [turn]
+    found = 0
+    while stack and found < limit:
+        at = stack.pop()
+        moves = turn_moves(
+            tables, memo, player, at, hand_melds=hand_melds, borrowing=True, search=True
+        )
+        for _, after in moves:
+            if after in seen:
+                continue
+            seen.add(after)
+            if not after[2]:
+                found += 1
+                yield after
+                if found >= limit:
+                    return
+            elif finishable(tables, memo, player, after, hand_melds=hand_melds):
+                stack.append(after)
