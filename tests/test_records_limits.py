@@ -161,3 +161,16 @@ def test_a_state_that_is_not_an_engines_is_refused_by_name() -> None:
         GameRecord.from_state(object())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a state made by new_game"):
         State.to_json(object())  # type: ignore[arg-type]
+
+
+def test_an_action_text_past_its_limit_is_refused_when_recorded() -> None:
+    """MAX_ACTION_TEXT is checked at writing too: a record cannot hold an action it could not
+    read back (a meld of every card of the pack, never legal, stands in for a long one)."""
+    from conquian import Meld
+    from conquian.records import MAX_ACTION_TEXT
+
+    rules = CooncanRules.double_pack()
+    long = Meld(rules.pack_cards()[:80])
+    assert len(str(long)) > MAX_ACTION_TEXT
+    with pytest.raises(RecordError, match=r"actions\[0\]: \d+ characters, more than the limit"):
+        GameRecord(rules, deck=rules.pack_cards(), actions=[long])

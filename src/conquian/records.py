@@ -170,6 +170,9 @@ def _check_record(record: GameRecord) -> None:
     for i, a in enumerate(record.actions):
         if not isinstance(a, Action):
             r.add(f"actions[{i}]: {a!r} is not an action")
+        elif len(str(a)) > MAX_ACTION_TEXT:  # the reader's limit: what is written reads back
+            size = len(str(a))
+            r.add(f"actions[{i}]: {size} characters, more than the limit of {MAX_ACTION_TEXT}")
     names = record.player_names
     if names and len(names) != rules.players:
         r.add(
