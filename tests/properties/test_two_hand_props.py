@@ -32,8 +32,9 @@ from conquian import (
 from conquian.combos import Order, build
 from conquian.two_hand import ConquianState
 from conquian.two_hand.board import key, mask
+from conquian.two_hand.dealing import Deal
 from conquian.two_hand.say import say_info, usable
-from conquian.two_hand.tables import Memo, tables_for
+from conquian.two_hand.tables import Memo
 from conquian.two_hand.turn import finishable
 from strategies import conquian_presets, conquian_rules_with
 
@@ -288,8 +289,8 @@ def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) ->
     shortcuts (partners, one or two borrows, melds that can never grow:
     `shortcuts.usable_by_borrowing`), is what the full search of the turn after the take
     finds (`turn.finishable`), for every card the player might be offered."""
-    tables = tables_for(rules)
-    memo = Memo()
+    deal = Deal(rules, 0, ())
+    tables, memo = deal.tables, deal.memo
     say_melds = rules.lay_down == "say"
     hand_melds = rules.lay_down != "meld"
     other = rules.borrow_other_kind
@@ -309,5 +310,5 @@ def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) ->
             search = finishable(
                 tables, Memo(), player, turn, hand_melds=hand_melds, other_kind=other
             )
-            found = usable(tables, memo, player, hand, keys, c, say, hand_melds, other)
+            found = usable(deal, player, hand, keys, c, say)
             assert found == search, (str(c), state)

@@ -67,8 +67,7 @@ def why_illegal(action: Action, at: Position) -> tuple[str, str]:
     twice = [f for i, f in enumerate(faces) if f in faces[:i]]
     if twice:
         return (
-            f"{twice[0]} is named twice: the {at.rules.pack} pack of 40 cards holds each card "
-            "once",
+            f"{twice[0]} is named twice: the {at.rules.pack} pack of 40 cards holds each card once",
             "C1",
         )
     if at.offer is not None:
