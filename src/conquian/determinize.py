@@ -124,33 +124,43 @@ class _Unplayable(Exception):
     """A card drawn for a hand cannot reach it before it is played: draw again."""
 
 
-def _replay(first: S, history: Sequence[Action], view: PlayerView) -> S | None:
-    """The deal `first` with `history` replayed, if every action is legal on it and it gives
-    `view`; else None (an action can be legal only with some hidden cards, as a ``take``
-    in the two-hand game, T3, T8)."""
+def _replay(first: S, history: Sequence[Action], accept: Callable[[S], bool]) -> S | None:
+    """The deal `first` with `history` replayed, if every action is legal on it and `accept`
+    takes the state; else None (an action can be legal only with some hidden cards, as a
+    ``take`` in the two-hand game, T3, T8)."""
     state = first
     try:
         for action in history:
             state = state.apply(action)
     except IllegalActionError:
         return None
-    return state if state.view(view.player) == view else None
+    return state if accept(state) else None
 
 
 _TRIES = 10_000
 """Deals drawn before a view is declared impossible (rejections are rare: see `_sampled`)."""
 
 
-def _sampled(view: PlayerView, rng: random.Random, draw: Callable[[], S | None]) -> S:
-    """A state from `draw` (a deal drawn from the view's known places) whose history replays.
+def _sampled(
+    view: Any,
+    draw: Callable[[], S | None],
+    accept: Callable[[S], bool] | None,
+) -> S:
+    """A state from `draw` (a deal drawn from the view's known places) whose history replays
+    and gives the view (or that `accept` takes).
 
     Drawing again until the history replays keeps the draw uniform among the deals that
     give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
     the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
     """
+    if accept is None:
+
+        def accept(state: S) -> bool:
+            return bool(state.view(view.player) == view)
+
     for _ in range(_TRIES):
         first = draw()
-        state = None if first is None else _replay(first, view.history, view)
+        state = None if first is None else _replay(first, view.history, accept)
         if state is not None:
             return state
     raise DeterminizationError(f"no deal found giving this view after {_TRIES} draws")
@@ -245,14 +255,20 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
     return [c for c in turned if c is not None], played
 
 
-def sample_two_hand(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
+def sample_two_hand(
+    view: Any,
+    rng: random.Random,
+    deal: Callable[..., S],
+    accept: Callable[[S], bool] | None = None,
+) -> S:
     """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
 
     Known places: the viewer's dealt hand (his hand and the cards he played
     from it), the cards turned from the stock in order (each buried, taken,
     forced or on offer), the cards the opponent played from his hand. The
     opponent's other cards and the untouched stock are `view.unseen`,
-    shuffled. `deal` is ``conquian.two_hand.deal``.
+    shuffled. `deal` is ``conquian.two_hand.deal``; `accept` (by default: the state
+    gives `view`) decides whether a replayed deal will do.
     """
     rules, me = view.rules, view.player
     size = rules.hand_size
@@ -284,7 +300,7 @@ def sample_two_hand(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
         deck[start + len(turned) :] = unseen[hidden:]
         return deal(rules, tuple(deck), dealer)
 
-    return _sampled(view, rng, draw)
+    return _sampled(view, draw, accept)
 
 
 # -- Cooncan (M) ----------------------------------------------------------------------------
@@ -439,14 +455,20 @@ def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
     return seats, list(range(next_place, total)) if pack is None else []
 
 
-def sample_cooncan(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
+def sample_cooncan(
+    view: Any,
+    rng: random.Random,
+    deal: Callable[..., S],
+    accept: Callable[[S], bool] | None = None,
+) -> S:
     """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
 
     Known places: the starter (M1) and, through the history, every card taken
     or drawn from the turned-over stock (M2, M11). Each seat's unseen places
     (dealt, or drawn face down) hold the cards it played from them and, for the
     other seats, the unknown part of the hand, drawn from `view.unseen`, each
-    card placed before the action that plays it. `deal` is ``conquian.cooncan.deal``.
+    card placed before the action that plays it. `deal` is ``conquian.cooncan.deal``;
+    `accept` as for `sample_two_hand`.
     """
     rules = view.rules
     n = rules.players
@@ -482,4 +504,4 @@ def sample_cooncan(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
             deck[place] = c
         return deal(rules, tuple(deck), view.dealer)
 
-    return _sampled(view, rng, draw)
+    return _sampled(view, draw, accept)
