@@ -132,7 +132,7 @@ def _unseen(rules: Rules, seen: list[Card], r: _Reader) -> tuple[Card, ...] | No
 def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
     """What a deal is drawn from, read from the view's JSON; None after reporting."""
     two_hand = isinstance(rules, ConquianRules)
-    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN))
+    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands",))
     n = rules.players
     before = len(r.problems)
     player = r.seat(data.get("player"), "player", n)
@@ -144,6 +144,14 @@ def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
         if len(sizes) != n:
             r.add(f"hand_sizes: {len(sizes)} sizes for {n} players")
     table = _table_cards(data.get("table"), r)
+    shown: list[list[Card] | None] | None = None
+    if data.get("hands") is not None:  # C6 Showing: every hand, once the deal is over
+        value = r.array(data["hands"], "hands", n + 1, "hands")
+        shown = (
+            None if value is None else [r.card_list(v, f"hands[{i}]") for i, v in enumerate(value)]
+        )
+        if shown is not None and len(shown) != n:
+            r.add(f"hands: {len(shown)} hands for {n} players")
     history = _history(data.get("history"), r)
     if two_hand:
         buried = r.card_list(data.get("buried"), "buried")
@@ -153,7 +161,8 @@ def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
             return None
         assert hand is not None and table is not None and buried is not None
         assert pending is not None
-        seen = [*hand, *table, *buried, *pending, *([] if offer is None else [offer])]
+        public = [*hand, *table, *buried, *pending, *([] if offer is None else [offer])]
+        seen = list(public)
         extra: dict[str, Any] = {"buried": tuple(buried), "offer": offer}
     else:
         stock = r.card_list(data.get("stock"), "stock")
@@ -170,13 +179,20 @@ def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
         if len(r.problems) > before or known is None or any(k is None for k in known):
             return None
         assert hand is not None and table is not None and stock is not None
+        public = [*hand, *table, *stock, *(pack or ())]
         held = [c for q, k in enumerate(known) if q != player for c in k or ()]
-        seen = [*hand, *table, *stock, *held, *(pack or ())]
+        seen = [*public, *held]
         extra = {
             "stock": tuple(stock),
             "known": tuple(tuple(k or ()) for k in known),
             "known_pack": None if pack is None else tuple(pack),
         }
+    if shown is not None:
+        if any(h is None for h in shown):
+            return None
+        others = [c for q, h in enumerate(shown) if q != player for c in h or ()]
+        seen = public + others  # the known cards of the other hands are among those shown
+        extra["hands"] = tuple(tuple(sorted(h or ())) for h in shown)
     unseen = _unseen(rules, seen, r)
     if unseen is None:
         return None

@@ -28,13 +28,18 @@ his places latest deadline last, each to a place drawn among those still
 free before its deadline, which is uniform over the arrangements that allow
 the history (the sets of places a card may take are nested).
 
-In the double pack, where each card has two equal copies, the arrangement
-step treats the copies as distinct: a sampled unknown hand that holds a
-second copy of a card its owner played early is not weighted by the extra
-ways the two copies can be arranged. Every deal the view allows can still
-be drawn; only that weight is left out (the library's choice: the two-hand
-game and three-hand Cooncan have no equal cards, and there the sample is
-exactly uniform).
+In the double pack, where each card has two equal copies, the draw is
+uniform over where each *copy* goes, the two copies counted as different
+cards. Counted as deals (sequences of cards), a deal in which one seat's
+unseen places hold both copies of a card, or a copy of a card that seat
+played from them, comes up to twice as often as the others. Every deal the
+view allows can still be drawn (the library's choice, for a draw without
+rejections; the two-hand game and three-hand Cooncan have no equal cards,
+and there the draw is exactly uniform).
+
+When a deal is over every hand is shown (C6 Showing): a view that holds the
+hands (`hands`) puts each seat's remaining cards in its hand, and only the
+undealt stock or pack is drawn.
 
 This module imports nothing from the engines: each engine passes its own
 `deal` function (``conquian.two_hand.deal``, ``conquian.cooncan.deal``), so
@@ -170,6 +175,12 @@ def _physical(face: Card | NamedJoker) -> Card:
     return JOKER if type(face) is NamedJoker else face  # type: ignore[return-value]
 
 
+def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
+    """Every seat's hand when the view shows them (C6 Showing, at the end of a deal)."""
+    hands: tuple[tuple[Card, ...], ...] | None = getattr(view, "hands", None)
+    return hands
+
+
 # -- the two-hand game (T) ------------------------------------------------------------------
 
 
@@ -275,14 +286,12 @@ def sample_two_hand(
     turned, played = _two_hand_known(view)
     other = 1 - me
     mine = sorted([*view.hand, *played[me]])
-    hidden = view.hand_sizes[other]
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    hidden = 0 if shown else view.hand_sizes[other]
+    known_other = sorted([*played[other], *(shown[other] if shown else ())])
     pack = len(rules.pack_cards())
     stock = pack - 2 * size - len(turned)
-    if (
-        len(mine) != size
-        or len(played[other]) + hidden != size
-        or len(view.unseen) != hidden + stock
-    ):
+    if len(mine) != size or len(known_other) + hidden != size or len(view.unseen) != hidden + stock:
         raise DeterminizationError("the view's cards do not add up to a deal")
     seats = _two_hand_seats(size)
     dealer = view.dealer
@@ -290,7 +299,7 @@ def sample_two_hand(
 
     def draw() -> S:
         unseen = _shuffled(view.unseen, rng)
-        theirs = sorted([*played[other], *unseen[:hidden]])
+        theirs = sorted([*known_other, *unseen[:hidden]])
         deck: list[Card | None] = [None] * pack
         for seat, cards in ((me, mine), (other, theirs)):
             places = seats[0] if seat != dealer else seats[1]
@@ -475,7 +484,10 @@ def sample_cooncan(
     starters = _cooncan_starter(view)
     plans: dict[Card, tuple[list[_Seat], list[int]]] = {}
     me = view.player
-    unknown = [view.hand_sizes[q] - len(view.known[q]) if q != me else 0 for q in range(n)]
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    unknown = [
+        view.hand_sizes[q] - len(view.known[q]) if q != me and not shown else 0 for q in range(n)
+    ]
     total = len(rules.pack_cards())
     start = n * rules.hand_size
 
@@ -491,7 +503,12 @@ def sample_cooncan(
         deck[start] = starter
         at = 0
         for q, seat in enumerate(seats):
-            held = list(view.hand) if q == me else [*view.known[q], *unseen[at : at + unknown[q]]]
+            if q == me:
+                held = list(view.hand)
+            elif shown:
+                held = list(shown[q])
+            else:
+                held = [*view.known[q], *unseen[at : at + unknown[q]]]
             at += unknown[q]
             needs = seat.needs(held)
             if needs is None or len(needs) != len(seat.places):
