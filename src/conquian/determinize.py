@@ -30,9 +30,10 @@ the history (the sets of places a card may take are nested).
 
 In the double pack, where each card has two equal copies, the draw is
 uniform over where each *copy* goes, the two copies counted as different
-cards. Counted as deals (sequences of cards), a deal in which one seat's
-unseen places hold both copies of a card, or a copy of a card that seat
-played from them, comes up to twice as often as the others. Every deal the
+cards. Counted as deals (sequences of cards), a deal in which a seat's
+unknown cards hold a copy of a card that seat played from its unseen
+places, or in which both copies reached the seat before it played the
+first, comes up to twice as often as the others. Every deal the
 view allows can still be drawn (the library's choice, for a draw without
 rejections; the two-hand game and three-hand Cooncan have no equal cards,
 and there the draw is exactly uniform).
