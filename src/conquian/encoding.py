@@ -116,7 +116,8 @@ def _order(rules: Rules) -> Order:
 def _code(face: Face) -> int:
     if type(face) is Card:
         return face.index
-    assert isinstance(face, NamedJoker)
+    if not isinstance(face, NamedJoker) or face.shifted:
+        raise KeyError(face)  # a joker is played unshifted (M9)
     named = face.card
     return 104 + face.rank if named is None else 53 + named.index
 
