@@ -23,8 +23,6 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import JOKER, Card, NamedJoker, parse_face
-from .cooncan import CooncanView
-from .cooncan import deal as deal_cooncan
 from .determinize import DeterminizationError, sample_cooncan, sample_two_hand
 from .errors import NotationError
 
@@ -43,8 +41,6 @@ from .records import (
 )
 from .rules import ConquianRules, Rules
 from .state import PlayerView
-from .two_hand import ConquianView
-from .two_hand import deal as deal_two_hand
 
 __all__ = ["view_from_json"]
 
@@ -233,11 +229,6 @@ def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> Pla
     facts = _facts(data, rules, r)
     if facts is None or problems:
         raise problems.error("view")
-    want = cls if cls is not PlayerView else None
-    made = ConquianView if isinstance(rules, ConquianRules) else CooncanView
-    if want is not None and not issubclass(made, want):
-        r.add(f"rules.game: a {rules.game} view is not a {want.__name__}")
-        raise problems.error("view")
 
     def accept(state: Any) -> bool:
         written = json.loads(state.view(facts.player).to_json())
@@ -249,9 +240,9 @@ def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> Pla
     rng = random.Random(0)
     try:
         if isinstance(rules, ConquianRules):
-            state: Any = sample_two_hand(facts, rng, deal_two_hand, accept)
+            state: Any = sample_two_hand(facts, rng, accept=accept)
         else:
-            state = sample_cooncan(facts, rng, deal_cooncan, accept)
+            state = sample_cooncan(facts, rng, accept=accept)
     except _Mismatch as e:
         r.add(
             "the view's history and cards lead to other "
@@ -263,4 +254,7 @@ def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> Pla
         r.add(f"no deal and history can show this view: {e}")
         raise problems.error("view") from None
     view: PlayerView = state.view(facts.player)
+    if not isinstance(view, cls):
+        r.add(f"rules.game: a {rules.game} view is not a {cls.__name__}")
+        raise problems.error("view")
     return view

@@ -58,7 +58,7 @@ from .combos import (
     melds_in,
     shifts,
 )
-from .determinize import sample_cooncan
+from .determinize import register_deal, sample_cooncan
 from .encoding import observation
 from .errors import IllegalActionError
 from .game import shuffle
@@ -1111,7 +1111,7 @@ class CooncanView(PlayerView):
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
-        return sample_cooncan(self, rng, deal)
+        return sample_cooncan(self, rng)
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
@@ -1160,6 +1160,9 @@ def deal(rules: CooncanRules, deck: tuple[Card, ...], dealer: int) -> CooncanSta
         log=History(),
         result=None,
     )
+
+
+register_deal(CooncanRules, deal)  # for CooncanView.sample_state (conquian.determinize)
 
 
 # -- seats and the first deal (M13) -------------------------------------------

@@ -38,9 +38,9 @@ When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
 undealt stock or pack is drawn.
 
-This module imports nothing from the engines: each engine passes its own
-`deal` function (``conquian.two_hand.deal``, ``conquian.cooncan.deal``), so
-that the views can offer `sample_state` as a method.
+This module imports nothing from the engines: each engine registers its own
+`deal` function (`register_deal`), so that the views can offer
+`sample_state` as a method without importing their states.
 """
 
 from __future__ import annotations
@@ -48,22 +48,50 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
 from .cards import JOKER, Card, NamedJoker
 from .errors import ConquianError, IllegalActionError
 
-if TYPE_CHECKING:
-    from .state import PlayerView, State
+# Views and states are typed loosely: the engines import this module, so it imports none
+# of them, nor `conquian.state` (a `PlayerView` and a `State` are what the names say).
+PlayerView = Any
+State = Any
 
-__all__ = ["DeterminizationError", "sample_cooncan", "sample_state", "sample_two_hand"]
+__all__ = [
+    "DeterminizationError",
+    "register_deal",
+    "sample_cooncan",
+    "sample_state",
+    "sample_two_hand",
+]
 
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound=Any)
 
 
 class DeterminizationError(ConquianError, ValueError):
     """A view that no deal can produce: its cards or history contradict each other."""
+
+
+_DEALS: dict[type, Callable[..., Any]] = {}
+"""Each engine's deal function (a deck and a dealer to the first state), by rules class."""
+
+
+def register_deal(rules_class: type, deal: Callable[..., Any]) -> None:
+    """Make `deal` the function that deals a deck under rules of `rules_class` (C7).
+
+    Each engine registers its own when it is imported, so that the views, which
+    may not import their engine's states, can sample them.
+    """
+    _DEALS[rules_class] = deal
+
+
+def _deal_for(view: Any) -> Callable[..., Any]:
+    try:
+        return _DEALS[type(view.rules)]
+    except KeyError:
+        raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> State:
@@ -76,7 +104,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     >>> sample_state(view, random.Random(1)).view(0) == view
     True
     """
-    method: Callable[[random.Random], State] = view.sample_state  # type: ignore[attr-defined]
+    method: Callable[[random.Random], State] = view.sample_state
     return method(rng)
 
 
@@ -266,7 +294,7 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
 def sample_two_hand(
     view: Any,
     rng: random.Random,
-    deal: Callable[..., S],
+    deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
 ) -> S:
     """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
@@ -275,9 +303,11 @@ def sample_two_hand(
     from it), the cards turned from the stock in order (each buried, taken,
     forced or on offer), the cards the opponent played from his hand. The
     opponent's other cards and the untouched stock are `view.unseen`,
-    shuffled. `deal` is ``conquian.two_hand.deal``; `accept` (by default: the state
-    gives `view`) decides whether a replayed deal will do.
+    shuffled. `deal` is the engine's deal function (by default the one registered for
+    the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
+    decides whether a replayed deal will do.
     """
+    dealt: Callable[..., S] = deal or _deal_for(view)
     rules, me = view.rules, view.player
     size = rules.hand_size
     turned, played = _two_hand_known(view)
@@ -304,7 +334,7 @@ def sample_two_hand(
                 deck[at] = c
         deck[start : start + len(turned)] = turned
         deck[start + len(turned) :] = unseen[hidden:]
-        return deal(rules, tuple(deck), dealer)
+        return dealt(rules, tuple(deck), dealer)
 
     return _sampled(view, draw, accept)
 
@@ -510,7 +540,7 @@ def _factorial(n: int) -> int:
 def sample_cooncan(
     view: Any,
     rng: random.Random,
-    deal: Callable[..., S],
+    deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
 ) -> S:
     """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
@@ -519,9 +549,10 @@ def sample_cooncan(
     or drawn from the turned-over stock (M2, M11). Each seat's unseen places
     (dealt, or drawn face down) hold the cards it played from them and, for the
     other seats, the unknown part of the hand, drawn from `view.unseen`, each
-    card placed before the action that plays it. `deal` is ``conquian.cooncan.deal``;
-    `accept` as for `sample_two_hand`.
+    card placed before the action that plays it. `deal` and `accept` as for
+    `sample_two_hand`.
     """
+    dealt: Callable[..., S] = deal or _deal_for(view)
     rules = view.rules
     n = rules.players
     starters = _cooncan_starter(view)
@@ -569,6 +600,6 @@ def sample_cooncan(
             return None  # equal copies: see _weight
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
-        return deal(rules, tuple(deck), view.dealer)
+        return dealt(rules, tuple(deck), view.dealer)
 
     return _sampled(view, draw, accept)
