@@ -273,21 +273,3 @@ def test_c6_cooncan_a_card_played_was_in_hand_before() -> None:
     expected = runs * 7 / 8 / len(unseen)
     assert _chi_square(at_25, unseen, expected) < _bound(len(unseen))
     assert sum(at_25[c] for c in unseen) + at_25[second] == runs
-
-
-def test_c6_double_pack_equal_copies_are_not_counted_twice() -> None:
-    """C1, C6: in the double pack the two copies of a card are the same card. Seat 1 has
-    discarded X from eleven cards; of the 94 cards seat 0 cannot place, the ten unknown
-    cards of seat 1 hold X's twin in 10 / (2 * 94 - 10) of the deals, not 10 / 94: a hand
-    with both copies is one deal, not two."""
-    rules = CooncanRules.double_pack()
-    state = new_game(rules, seed=3).apply("draw")
-    mine = set(state.hand(0))
-    twin = next(c for c in state.hand(1) if c not in mine and c != state.stock[0])
-    state = state.apply(f"discard {twin}")
-    view = state.view(0)
-    assert len(view.unseen) == 94 and twin in view.unseen
-    runs = 1500
-    rng = random.Random(8)
-    held = sum(twin in view.sample_state(rng).hand(1) for _ in range(runs))
-    assert abs(held / runs - 10 / 178) < 0.02

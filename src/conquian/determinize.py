@@ -28,11 +28,17 @@ his places latest deadline last, each to a place drawn among those still
 free before its deadline, which is uniform over the arrangements that allow
 the history (the sets of places a card may take are nested).
 
-In the double pack, where each card has two equal copies, the copies are
-interchangeable: a draw that could have been made in several ways (two
-copies either of which could be the one played early, say) is kept with the
-probability that makes every deal, as a sequence of cards, equally likely
-(`_weight`; most draws are kept at once).
+In the double pack, where each card has two equal copies, the draw is
+uniform over where each *copy* goes, the two copies counted as different
+cards. Counted as deals (sequences of cards), a deal in which a seat's
+unknown cards hold the twin of a card that seat played from its unseen
+places, or in which both copies of a card it played reached it before it
+played the first, comes up to twice as often as the others. Every deal the
+view allows can still be drawn, and nothing about the true hidden cards
+enters the draw. This is the library's choice: drawing exactly uniformly
+over sequences of cards by rejection would take thousands of draws a sample
+late in a long double-pack deal. The two-hand game and three-hand Cooncan
+have no equal cards, and there the draw is exactly uniform.
 
 When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
@@ -491,52 +497,6 @@ def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
     return seats, list(range(next_place, total)) if pack is None else []
 
 
-def _weight(
-    seat: _Seat, needs: Sequence[tuple[Card, int]], drawn: Sequence[Card], deck: Sequence[Any]
-) -> int:
-    """How many times more often the draw makes this seat's arrangement than a uniform draw of
-    deals would (the double pack, where equal copies are interchangeable).
-
-    For a card with `b` copies among the seat's unseen places, `d` of them needed by a
-    deadline, `u` of them drawn from the unseen cards: the arrangement step gives the
-    deadlines to chosen copies (``l`` ways to match them to the copies placed in time) and
-    places the other ``b - d`` copies in order, while the shuffle of the unseen cards counted
-    the ``u`` drawn ones in every order. Over the deals as sequences of cards, a draw is thus
-    made ``l * (b - d)! / (u! * (k - d)!)`` times as often as it should, where ``k = b - u``
-    (the last factor does not depend on the draw and is left out, so the weight is 1, 2 or 4).
-    Drawing again unless ``random() < 1 / weight`` makes the draw uniform over deals.
-    """
-    time_of = dict(zip(seat.places, seat.times, strict=True))
-    copies: dict[Card, list[int]] = {}
-    for place in seat.places:
-        copies.setdefault(deck[place], []).append(time_of[place])
-    deadlines: dict[Card, list[int]] = {}
-    for c, t in needs:
-        if t != _NEVER:
-            deadlines.setdefault(c, []).append(t)
-    weight = 1
-    drawn_count = Counter(drawn)
-    for c, times in copies.items():
-        b = len(times)
-        if b < 2:
-            continue
-        due = sorted(deadlines.get(c, ()))
-        d, u = len(due), drawn_count[c]
-        ways = 1
-        for k, deadline in enumerate(due):
-            ways *= sum(1 for t in times if t < deadline) - k
-        free = _factorial(b - d) // (_factorial(u) * _factorial(b - u - d))
-        weight *= ways * free
-    return weight
-
-
-def _factorial(n: int) -> int:
-    out = 1
-    for k in range(2, n + 1):
-        out *= k
-    return out
-
-
 def sample_cooncan(
     view: Any,
     rng: random.Random,
@@ -564,7 +524,6 @@ def sample_cooncan(
     ]
     total = len(rules.pack_cards())
     start = n * rules.hand_size
-    twins = len(set(rules.pack_cards())) < total  # the double pack: two copies of each card
 
     def draw() -> S | None:
         starter = starters[int(rng.random() * len(starters))]
@@ -577,15 +536,13 @@ def sample_cooncan(
         deck: list[Card | None] = [None] * total
         deck[start] = starter
         at = 0
-        weight = 1
         for q, seat in enumerate(seats):
-            drawn = unseen[at : at + unknown[q]]
             if q == me:
                 held = list(view.hand)
             elif shown:
                 held = list(shown[q])
             else:
-                held = [*view.known[q], *drawn]
+                held = [*view.known[q], *unseen[at : at + unknown[q]]]
             at += unknown[q]
             needs = seat.needs(held)
             if needs is None or len(needs) != len(seat.places):
@@ -594,10 +551,6 @@ def sample_cooncan(
                 _arrange(seat.places, seat.times, needs, deck, rng)
             except _Unplayable:
                 return None
-            if twins:
-                weight *= _weight(seat, needs, drawn, deck)
-        if weight > 1 and rng.random() * weight >= 1:
-            return None  # equal copies: see _weight
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
         return dealt(rules, tuple(deck), view.dealer)
