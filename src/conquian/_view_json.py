@@ -21,26 +21,27 @@ import random
 from collections import Counter
 from typing import Any
 
-from .actions import Action, parse_action
-from .cards import JOKER, Card, NamedJoker, parse_face
-from .determinize import DeterminizationError, sample_cooncan, sample_two_hand
-from .errors import NotationError
-
-# The readers of `conquian.records`, used here and nowhere else in this module.
-from .records import (
+# The readers of the JSON formats, used here and nowhere else in this module.
+from ._codec import read_rules
+from ._jsonio import (
     FORMAT_VIEW,
     MAX_ACTION_TEXT,
     MAX_ACTIONS,
     MAX_CARDS,
-    _describe,
-    _loads,
-    _Problems,
-    _read_format,
-    _read_rules,
-    _Reader,
+    Problems,
+    Reader,
+    describe,
+    loads,
+    read_format,
 )
+from .actions import Action, parse_action
+from .cards import JOKER, Card, NamedJoker, parse_face
+from .determinize import DeterminizationError, sample_cooncan, sample_two_hand
+from .errors import NotationError
 from .rules import ConquianRules, Rules
-from .state import PlayerView
+
+# Views are typed loosely: `conquian.state` calls this module, so it cannot import it back.
+PlayerView = Any
 
 __all__ = ["view_from_json"]
 
@@ -73,7 +74,7 @@ class _Facts:
         self.__dict__.update(fields)
 
 
-def _table_cards(value: object, r: _Reader) -> list[Card] | None:
+def _table_cards(value: object, r: Reader) -> list[Card] | None:
     """The cards of the table's melds (a named joker is the joker), or None."""
     melds = r.array(value, "table", MAX_CARDS, "melds")
     if melds is None:
@@ -82,7 +83,7 @@ def _table_cards(value: object, r: _Reader) -> list[Card] | None:
     for i, meld in enumerate(melds):
         faces = meld.get("cards") if isinstance(meld, dict) else None
         if not isinstance(faces, list) or len(faces) > MAX_CARDS:
-            r.add(f"table[{i}]: expected an object with a list of cards (got {_describe(meld)})")
+            r.add(f"table[{i}]: expected an object with a list of cards (got {describe(meld)})")
             return None
         for k, text in enumerate(faces):
             try:
@@ -91,20 +92,20 @@ def _table_cards(value: object, r: _Reader) -> list[Card] | None:
                 r.add(f"table[{i}].cards[{k}]: {e}")
                 return None
             if face is None:
-                r.add(f"table[{i}].cards[{k}]: expected a card (got {_describe(text)})")
+                r.add(f"table[{i}].cards[{k}]: expected a card (got {describe(text)})")
                 return None
             out.append(JOKER if type(face) is NamedJoker else face)  # type: ignore[arg-type]
     return out
 
 
-def _history(value: object, r: _Reader) -> list[Action] | None:
+def _history(value: object, r: Reader) -> list[Action] | None:
     items = r.array(value, "history", MAX_ACTIONS, "actions")
     if items is None:
         return None
     out = []
     for i, text in enumerate(items):
         if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-            r.add(f"history[{i}]: expected an action in notation (got {_describe(text)})")
+            r.add(f"history[{i}]: expected an action in notation (got {describe(text)})")
             return None
         try:
             out.append(parse_action(text))
@@ -114,7 +115,7 @@ def _history(value: object, r: _Reader) -> list[Action] | None:
     return out
 
 
-def _unseen(rules: Rules, seen: list[Card], r: _Reader) -> tuple[Card, ...] | None:
+def _unseen(rules: Rules, seen: list[Card], r: Reader) -> tuple[Card, ...] | None:
     """The pack less the cards the view shows: what its player cannot place (C6)."""
     rest = Counter(rules.pack_cards())
     rest.subtract(seen)
@@ -125,7 +126,7 @@ def _unseen(rules: Rules, seen: list[Card], r: _Reader) -> tuple[Card, ...] | No
     return tuple(sorted(rest.elements()))
 
 
-def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
+def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
     """What a deal is drawn from, read from the view's JSON; None after reporting."""
     two_hand = isinstance(rules, ConquianRules)
     r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands",))
@@ -211,19 +212,19 @@ class _Mismatch(Exception):
         self.fields = fields
 
 
-def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> PlayerView:
+def view_from_json(text: str | bytes, cls: type) -> PlayerView:
     """`PlayerView.from_json`: the view written in `text`, checked (E2, E3, C6).
 
     Raises `RecordError` listing what is wrong: a field missing or malformed,
     a card the pack does not hold, or a view that no deal and history could
     have shown its player.
     """
-    problems = _Problems()
-    r = _Reader(problems)
-    data = _loads(text, "view", problems)
-    if problems or not _read_format(data, FORMAT_VIEW, r):
+    problems = Problems()
+    r = Reader(problems)
+    data = loads(text, "view", problems)
+    if problems or not read_format(data, FORMAT_VIEW, r):
         raise problems.error("view")
-    rules = _read_rules(data.get("rules"), r)
+    rules = read_rules(data.get("rules"), r)
     if rules is None:
         raise problems.error("view")
     facts = _facts(data, rules, r)

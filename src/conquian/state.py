@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TypeVar, overload
 
 import attrs
 
-from . import svg
+from . import _codec, _view_json, svg
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .diagram import diagram
 from .errors import IllegalActionError, NotationError
@@ -380,9 +380,7 @@ class State:
         >>> '"pending": ["KD"]' in text
         True
         """
-        from .records import _position_to_json
-
-        return _position_to_json(self)
+        return _codec.write_position(self)  # through the codec its engine registered
 
     @classmethod
     def from_json(cls: type[StateT], text: str | bytes) -> StateT:
@@ -403,9 +401,7 @@ class State:
         conquian.errors.RecordError: invalid position: rules.game: a three-hand position \
 is not a ConquianState
         """
-        from .records import _position_from_json
-
-        state = _position_from_json(text, cls)
+        state = _codec.read_position(text, cls)  # through the codec of the rules' game
         assert isinstance(state, cls)
         return state
 
@@ -487,9 +483,7 @@ class PlayerView:
         >>> view.to_json()[:60]
         '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
         """
-        from .records import _view_to_json
-
-        return _view_to_json(self)
+        return _codec.write_view(self)  # through the codec its engine registered
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
@@ -505,6 +499,5 @@ class PlayerView:
         >>> PlayerView.from_json(view.to_json()) == view
         True
         """
-        from ._view_json import view_from_json
-
-        return view_from_json(text, cls)
+        view: PlayerView = _view_json.view_from_json(text, cls)
+        return view

@@ -22,6 +22,7 @@ from ..actions import Action
 from ..cards import Card
 from ..state import Legal
 from .board import PASS, TAKES, Turn, force_action
+from .dealing import Deal
 from .shortcuts import usable_by_borrowing
 from .tables import Memo, Tables
 from .turn import finishable, turn_moves
@@ -176,14 +177,7 @@ def usable(
 
 
 def say_actions(
-    tables: Tables,
-    memo: Memo,
-    player: int,
-    hand: int,
-    keys: tuple[int, ...],
-    offer: Card,
-    forcing: bool,
-    hand_melds: bool,
+    deal: Deal, player: int, hand: int, keys: tuple[int, ...], offer: Card, forcing: bool
 ) -> Legal:
     """The legal actions of `player` with the say to `offer` (T3–T8, T10, T11), with plans.
 
@@ -193,6 +187,7 @@ def say_actions(
     to him, T6; never a discard, T7), with the meld's index as plan; then the
     melds he may lay down from his hand (T8), with the turn after each.
     """
+    tables, memo, hand_melds = deal.tables, deal.memo, deal.hand_melds
     last_hand, last_keys, last = memo.last_say[player]
     if last_keys is keys and last_hand == hand:  # his last say's (a run of passes)
         say: SayInfo = last

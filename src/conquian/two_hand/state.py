@@ -276,20 +276,13 @@ in this turn, and a card taken is never held in the hand (T3)
             elif offer is not None:  # T4-T8, T10, T11: the say
                 hands, keys, _, _, _ = self._board
                 legal = say_actions(
-                    deal.tables,
-                    deal.memo,
-                    player,
-                    hands[player],
-                    keys,
-                    offer,
-                    self._origin != _DISCARDED,
-                    deal.hand_melds,
+                    deal, player, hands[player], keys, offer, self._origin != _DISCARDED
                 )
             else:  # T8-T10: melding
                 hands, keys, pending, borrowed, sources = self._board
                 turn = (hands[player], keys, pending, borrowed, sources)
                 legal = melding_actions(deal.tables, deal.memo, player, turn, deal.hand_melds)
-            object.__setattr__(self, "_legal_cache", legal)  # a cache, not part of the value
+            self._legal_cache = legal  # a cache, not part of the value
         return legal[0]
 
     def _generate_legal(self) -> Legal:
