@@ -380,7 +380,9 @@ def test_a_record_is_not_a_position_and_a_view_is_not_loadable() -> None:
         "this is a game record: load it with GameRecord.from_json",
     )
     view = json.loads(two_hand().view(0).to_json())
-    assert record_problems(view)[0].endswith("this is a player's view, which cannot be loaded")
+    assert record_problems(view)[0].endswith(
+        "this is a player's view: load it with PlayerView.from_json"
+    )
 
 
 def test_unknown_and_missing_fields() -> None:

@@ -15,6 +15,7 @@ from operator import itemgetter
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
+from ..determinize import register_deal
 from ..errors import RecordError
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
@@ -589,3 +590,6 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         [],
         0,
     )
+
+
+register_deal(ConquianRules, deal)  # for ConquianView.sample_state (conquian.determinize)

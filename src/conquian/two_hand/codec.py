@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from ._codec import Codec, SnapshotRead, register_codec
-from ._jsonio import Reader, describe, meld_data, result_data, texts
-from .cards import Card
-from .combos import Order
-from .rules import ConquianRules, Rules
-from .state import PlayerView, State
-from .two_hand import ConquianState, ConquianView, Origin, deal
+from .._codec import Codec, SnapshotRead, register_codec
+from .._jsonio import Reader, describe, meld_data, result_data, texts
+from ..cards import Card
+from ..combos import Order
+from ..rules import ConquianRules, Rules
+from ..state import PlayerView, State
+from .state import ConquianState, deal
+from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]
 
