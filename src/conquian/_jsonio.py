@@ -5,7 +5,7 @@ Shared by `conquian.records` (game records), the position and view driver
 codec. Reading never trusts its input: it parses with `json.loads` only,
 refuses input larger than the limits below before looking inside, and
 gathers every problem it finds (`Problems`), each naming its field, to raise
-them together in one `RecordError` (RULES.md E2, E3).
+them together in one `RecordError` (rules E2, E3).
 
 The limits are checked when a document is written too, with the same
 `RecordError`, so whatever the library writes it reads back. A deal whose
