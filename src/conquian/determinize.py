@@ -118,7 +118,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
 
 
 def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
-    """`items` in an order drawn uniformly, by the library's seeded shuffle loop (`conquian.cards.shuffle`)."""
+    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
     out = list(items)
     draw = rng.random
     for i in range(len(out) - 1, 0, -1):
