@@ -1,0 +1,207 @@
+"""Tests written for the mutants that survived the suite (see docs/testing.md).
+
+A mutation run changes one operator or constant of the library at a time and
+reruns the tests; a mutant that no test notices marks a behaviour nobody
+checks. Each test here pins one such behaviour of `conquian.combos` or of the
+two-hand engine, with an answer worked out from the rules' text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conquian import (
+    Combination,
+    ConquianRules,
+    ConquianState,
+    CooncanRules,
+    Kind,
+    Order,
+    Suit,
+    card,
+    cards,
+    make_pack,
+    new_game,
+)
+from conquian.combos import build, explain, fitting, melds_in
+
+STANDARD = Order.of("standard")
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+# -- combos: the order of a pack -----------------------------------------------------------------
+
+
+def test_c4_an_unknown_pack_has_no_order() -> None:
+    """C4: only the spanish, american and standard packs have an order of ranks."""
+    with pytest.raises(ValueError, match="unknown pack 'pinochle'"):
+        Order("pinochle")
+    with pytest.raises(ValueError, match="unknown pack 'pinochle'"):
+        Order.of("pinochle", 8)
+
+
+@pytest.mark.parametrize(
+    ("pack", "max_sequence", "longest"),
+    [
+        ("spanish", None, 10),  # A-7 J Q K: all ten ranks (C4)
+        ("american", None, 10),
+        ("standard", None, 13),  # the ace low or high, never both (law 16)
+        ("spanish", 8, 8),  # T14: a cap shorter than the pack
+        ("standard", 12, 12),
+        ("standard", 13, 13),
+        ("american", 11, 10),  # a cap longer than the pack changes nothing
+        ("standard", 14, 13),
+    ],
+)
+def test_t14_longest_sequence_of_an_order(
+    pack: str, max_sequence: int | None, longest: int
+) -> None:
+    """T14, C4: the longest sequence is the pack's run of ranks, or the cap if it is shorter."""
+    order = Order.of(pack, max_sequence)
+    assert order.longest == longest
+    suit = Suit.HEARTS
+    run = tuple(order.card_at(p, suit) for p in range(longest))
+    assert build(run, order) is not None
+    if longest < order.top + 1:
+        assert build((*run, order.card_at(longest, suit)), order) is None
+
+
+def test_t14_explain_names_the_cap() -> None:
+    """T14: a sequence longer than `max_sequence` is refused for its length, citing T14."""
+    order = Order.of("spanish", 8)
+    nine = cards("AH 2H 3H 4H 5H 6H 7H JH QH")
+    assert build(nine, Order.of("spanish")) is not None
+    assert explain(nine, order) == "a sequence may hold at most 8 cards (T14)"
+    # Eight cards are within the cap: a gap, not the length, is what is wrong.
+    broken = cards("AH 2H 3H 4H 5H 6H 7H KH")
+    assert "T14" not in explain(broken, order)
+    assert "(C4)" in explain(broken, order)
+
+
+# -- combos: law 16, the ace at one end only ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("run", "fit"),
+    [
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH"),  # the ace low or high: one card
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", "KH"),  # ace low: only the king above
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "2H"),  # ace high: only the two below
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", ""),  # full: an ace at both ends is not
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", ""),  # allowed (law 16)
+    ],
+)
+def test_law16_fitting_a_long_sequence_of_the_52_card_pack(run: str, fit: str) -> None:
+    """Law 16 (Foster p. 9), C4: the ace ends a sequence low or high, never both."""
+    combo = build(cards(run), STANDARD)
+    assert combo is not None and combo.kind is Kind.SEQUENCE
+    assert fitting(combo, STANDARD) == cards(fit)
+    for c in cards(fit):  # each card that fits makes a valid sequence
+        assert build((*combo.cards, c), STANDARD) is not None
+
+
+def _all_sequences(hand: tuple[object, ...], order: Order) -> set[tuple[object, ...]]:
+    """Every sequence some sub-multiset of `hand` makes, by trying each one (the oracle)."""
+    found = set()
+    for size in range(3, len(hand) + 1):
+        for sub in itertools.combinations(hand, size):
+            combo = build(sub, order)  # type: ignore[arg-type]
+            if combo is not None and combo.kind is Kind.SEQUENCE:
+                found.add(combo.cards)
+    return found
+
+
+@pytest.mark.parametrize("max_sequence", [None, 13, 12, 5])
+def test_law16_melds_in_a_full_suit_of_the_52_card_pack(max_sequence: int | None) -> None:
+    """Law 16, M4: a full suit holds each sequence once, the ace low or high, not both."""
+    order = Order.of("standard", max_sequence)
+    hand = tuple(c for c in make_pack("standard") if c.suit is Suit.SPADES)
+    melds = melds_in(hand, order)
+    found = [m.cards for m in melds]
+    assert len(found) == len(set(found))  # no sequence twice
+    assert set(found) == _all_sequences(hand, order)
+    longest = order.longest
+    # Spans of n cards among positions 0-13 (the ace at 0 and at 13): 15 - n of them; at
+    # n = 13, ace-to-king and two-to-ace are one set of cards, counted once.
+    expected = sum(15 - n for n in range(3, longest + 1)) - (1 if longest == 13 else 0)
+    assert len(found) == expected
+    assert cards("QS KS AS") in found and cards("AS 2S 3S") in found
+
+
+def test_m4_melds_in_belong_to_seat_0_unless_told() -> None:
+    """M4: `melds_in` builds combinations for seat 0 by default, for `owner` when given."""
+    hand = cards("5C 5D 5H 6H 7H JK")
+    order = Order.of("standard")
+    mine = melds_in(hand, order)
+    theirs = melds_in(hand, order, owner=2)
+    assert mine and all(isinstance(m, Combination) and m.owner == 0 for m in mine)
+    assert [m.cards for m in theirs] == [m.cards for m in mine]
+    assert all(m.owner == 2 for m in theirs)
+
+
+# -- two-hand: a state unpickled in a fresh process ---------------------------------------------
+
+
+def _states_to_try() -> list[ConquianState]:
+    """Some states of random deals under several rules, melding states among them."""
+    rng = random.Random(18)
+    picked: list[ConquianState] = []
+    presets = (ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle(pack="american"))
+    for seed in range(6):
+        state = new_game(presets[seed % 3], seed=seed)
+        step = 0
+        while not state.is_over:
+            if step % 7 == 3 or state.pending:
+                picked.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+            step += 1
+        picked.append(state)
+    return picked
+
+
+_CHILD = """
+import pickle, sys
+states = pickle.load(sys.stdin.buffer)
+for state in states:
+    print("|".join(sorted(map(str, state.legal_actions()))))
+"""
+
+
+def test_legal_actions_of_states_unpickled_in_a_fresh_process() -> None:
+    """DESIGN principle 1: a state pickled here has the same legal actions in a new process.
+
+    The new process has none of this one's caches, so every lookup starts from
+    nothing; melding states (cards pending) are among those tried.
+    """
+    states = _states_to_try()
+    assert sum(1 for s in states if s.pending) >= 5
+    three = new_game(CooncanRules.three_hand(jokers=1), seed=4)
+    for _ in range(30):
+        three = three.apply(three.legal_actions()[0])
+    batch: list[object] = [*states, three]
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD],
+        input=pickle.dumps(batch),
+        capture_output=True,
+        check=True,
+        env={"PYTHONPATH": str(SRC), "PYTHONHASHSEED": "1"},
+        timeout=120,
+    ).stdout.decode()
+    expected = ["|".join(sorted(map(str, s.legal_actions()))) for s in batch]  # type: ignore[attr-defined]
+    assert out.splitlines() == expected
+
+
+def test_cards_of_an_unpickled_state_are_the_interned_cards() -> None:
+    """C1: cards read back from a pickle are the very objects of the card table."""
+    state = new_game(ConquianRules(), seed=2)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert all(a is b for a, b in zip(again.hand(0), state.hand(0), strict=True))
+    assert again.hand(0)[0] is card(str(state.hand(0)[0]))
