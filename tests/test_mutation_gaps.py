@@ -18,25 +18,29 @@ from pathlib import Path
 import pytest
 
 from conquian import (
+    Card,
     Combination,
     ConquianRules,
     ConquianState,
     CooncanRules,
     Kind,
+    NamedJoker,
     Order,
     Suit,
     card,
     cards,
+    joker,
     make_pack,
     new_game,
 )
-from conquian.combos import build, explain, fitting, melds_in
+from conquian.cards import parse_face
+from conquian.combos import build, explain, extensions, fitting, melds_in, shifts
 
 STANDARD = Order.of("standard")
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 
-# -- combos: the order of a pack -----------------------------------------------------------------
+# -- combos: the order of a pack ------------------------------------------------------------------
 
 
 def test_c4_an_unknown_pack_has_no_order() -> None:
@@ -85,7 +89,7 @@ def test_t14_explain_names_the_cap() -> None:
     assert "(C4)" in explain(broken, order)
 
 
-# -- combos: law 16, the ace at one end only ----------------------------------------------------
+# -- combos: law 16, the ace at one end only ------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -146,7 +150,151 @@ def test_m4_melds_in_belong_to_seat_0_unless_told() -> None:
     assert all(m.owner == 2 for m in theirs)
 
 
-# -- two-hand: a state unpickled in a fresh process ---------------------------------------------
+# -- combos: why a set is no combination (E1) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("faces", "pack", "reason"),
+    [
+        ("5H 6H", "spanish", "a combination needs at least three cards (C3)"),
+        ("5H 6H JK", "standard", "a joker in a combination must be named, as JK=4D or JK=5 (C5)"),
+        ("5H 5D JK=5C", "standard", "a joker in a group is named by rank only, as JK=5 (M9)"),
+        (
+            "5H 6H 7D",
+            "standard",
+            "5H 6H 7D is neither a group (one rank) nor a sequence (one suit) (C3)",
+        ),
+        (
+            "5H 6D 7C 8S",
+            "standard",
+            "5H 6D 7C 8S is neither a group (one rank) nor a sequence (one suit) (C3)",
+        ),
+        ("7H 8H 9H", "spanish", "7H 8H 9H has a card that is not in the spanish pack (C4)"),
+        ("JH QH KH", "american", "JH QH KH has a card that is not in the american pack (C4)"),
+        (
+            "QC KC AC",
+            "spanish",
+            "QC KC AC is not a sequence: in the spanish pack the ace is low only (C4)",
+        ),
+        (
+            "KH AH 2H",
+            "standard",
+            "KH AH 2H is not a sequence: the ace may be low or high, never both (C4, law 16)",
+        ),
+        ("5H 6H 8H", "standard", "5H 6H 8H is not an unbroken sequence of the standard pack (C4)"),
+        ("5H 6H 8H", "spanish", "5H 6H 8H has a card that is not in the spanish pack (C4)"),
+        ("2C 3C 5C", "american", "2C 3C 5C is not an unbroken sequence of the american pack (C4)"),
+    ],
+)
+def test_e1_explain_gives_the_reason_of_each_rule(faces: str, pack: str, reason: str) -> None:
+    """E1: each way a set of cards fails to be a combination has its own reason and rule id."""
+    text = [parse_face(t) for t in faces.split()]
+    assert build(text, Order.of(pack)) is None
+    assert explain(text, Order.of(pack)) == reason
+
+
+# -- combos: the ends of a sequence with the ace high (law 16) ------------------------------------
+
+
+def test_law16_a_sequence_ending_with_the_high_ace_grows_only_below() -> None:
+    """Law 16: Q K A of the 52-card pack takes the jack, never the two (no way round the corner)."""
+    seq = build(cards("QH KH AH"), STANDARD)
+    assert seq is not None
+    assert fitting(seq, STANDARD) == cards("JH")
+    grown = [" ".join(map(str, e)) for e in extensions(seq, cards("2H 3H 10H JH"), STANDARD)]
+    assert sorted(grown) == ["10H JH", "JH"]
+
+
+# -- combos: the joker shift (M9, law 18) ---------------------------------------------------------
+
+
+def _seq(text: str, order: Order = STANDARD, owner: int = 0) -> Combination:
+    combo = build([parse_face(t) for t in text.split()], order, owner)
+    assert combo is not None
+    return combo
+
+
+def _shifted(combo: Combination, face: str, order: Order = STANDARD) -> list[str]:
+    return [str(c) for c in shifts(combo, parse_face(face), order)]
+
+
+def test_m9_a_joker_at_the_low_end_shifts_to_the_high_end() -> None:
+    """M9: JK=6H 7H 8H: the joker moves above the 8, and the 6 fills its place or the 10 follows."""
+    seq = _seq("JK=6H 7H 8H")
+    assert _shifted(seq, "6H") == ["6H 7H 8H JK=9H"]
+    assert _shifted(seq, "10H") == ["7H 8H JK=9H 10H"]
+    assert _shifted(seq, "5H") == []
+    (moved,) = shifts(seq, card("6H"), STANDARD)
+    assert moved.cards[-1] == joker("9H", shifted=True)
+
+
+def test_m9_a_joker_shifts_once_only() -> None:
+    """M9: a joker that was shifted never moves again, even where a second shift would fit."""
+    (moved,) = shifts(_seq("7H 8H JK=9H"), card("9H"), STANDARD)
+    assert str(moved) == "JK=6H 7H 8H 9H"
+    assert shifts(moved, card("6H"), STANDARD) == ()
+    assert shifts(moved, card("10H"), STANDARD) == ()
+
+
+def test_m9_a_joker_may_shift_to_either_end_of_the_order() -> None:
+    """M9, law 16: the joker may move to the ace low (position 0) or the ace high (the top)."""
+    assert _shifted(_seq("2H 3H JK=4H"), "4H") == ["JK=AH 2H 3H 4H"]
+    assert _shifted(_seq("JK=JH QH KH"), "JH") == ["JH QH KH JK=AH"]
+    spanish = Order.of("spanish")
+    assert _shifted(_seq("JK=JS QS KS", spanish), "JS", spanish) == []  # the king is the top
+    assert _shifted(_seq("JK=6S 7S JS", spanish), "6S", spanish) == ["6S 7S JS JK=QS"]
+    assert _shifted(_seq("AH 2H JK=3H"), "3H") == []  # nothing below the low ace
+
+
+def test_m9_a_shifted_sequence_keeps_its_owner() -> None:
+    """M9: the combination a shift makes still belongs to the player who laid it."""
+    for combo in shifts(_seq("7H 8H JK=9H", owner=2), card("5H"), STANDARD):
+        assert combo.owner == 2
+    assert shifts(_seq("7H 8H JK=9H", owner=2), card("5H"), STANDARD)
+
+
+# -- combos: melds_in finds every combination, jokers included (M4, C5) ---------------------------
+
+
+def _every_meld(hand: list[Card], order: Order) -> set[tuple[object, ...]]:
+    """The oracle: every sub-multiset holding a natural card, each joker named every way, built."""
+    naturals = [c for c in hand if not c.is_joker]
+    jokers = len(hand) - len(naturals)
+    namings = [NamedJoker(r) for r in range(1, 14)]
+    namings += [NamedJoker(r, s) for r in range(1, 14) for s in Suit]
+    found: set[tuple[object, ...]] = set()
+    for size in range(1, len(naturals) + 1):
+        for sub in set(itertools.combinations(naturals, size)):
+            for k in range(jokers + 1):
+                if size + k < 3:
+                    continue
+                for named in itertools.combinations_with_replacement(namings, k):
+                    combo = build((*sub, *named), order)
+                    if combo is not None:
+                        found.add(combo.cards)
+    return found
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "5H JK JK",  # two jokers with one card: 5H JK=6H JK=7H and the rest (C5)
+        "5H 6H JK JK",
+        "5H 7H 5C JK",
+        "QS KS AS 2S JK",  # the ace high and low (law 16)
+        "AS 2S 3S 5S JK",
+        "9D 10D JD QD KD AD JK",
+    ],
+)
+def test_c5_melds_in_finds_what_every_naming_of_the_jokers_makes(hand: str) -> None:
+    """C5, M4: melds_in finds each combination the oracle builds, once."""
+    held = list(cards(hand))
+    melds = [m.cards for m in melds_in(held, STANDARD)]
+    assert len(melds) == len(set(melds))
+    assert set(melds) == _every_meld(held, STANDARD)
+
+
+# -- two-hand: a state unpickled in a fresh process -----------------------------------------------
 
 
 def _states_to_try() -> list[ConquianState]:
