@@ -33,8 +33,18 @@ from conquian import (
     make_pack,
     new_game,
 )
-from conquian.cards import parse_face
-from conquian.combos import build, explain, extensions, fitting, melds_in, shifts
+from conquian.cards import parse_face, sort_key
+from conquian.combos import (
+    borrow,
+    borrowable,
+    build,
+    explain,
+    extend,
+    extensions,
+    fitting,
+    melds_in,
+    shifts,
+)
 
 STANDARD = Order.of("standard")
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -292,6 +302,72 @@ def test_c5_melds_in_finds_what_every_naming_of_the_jokers_makes(hand: str) -> N
     melds = [m.cards for m in melds_in(held, STANDARD)]
     assert len(melds) == len(set(melds))
     assert set(melds) == _every_meld(held, STANDARD)
+
+
+# -- combos: what may be added to a combination (M5, T8, T9) --------------------------------------
+
+
+def _every_extension(combo: Combination, hand: list[Card], order: Order) -> set[tuple[object, ...]]:
+    """The oracle: every sub-multiset of the hand, each joker named every way, that extends."""
+    namings = [NamedJoker(r) for r in range(1, 14)]
+    namings += [NamedJoker(r, s) for r in range(1, 14) for s in Suit]
+    naturals = [c for c in hand if not c.is_joker]
+    jokers = len(hand) - len(naturals)
+    found: set[tuple[object, ...]] = set()
+    for size in range(len(naturals) + 1):
+        for sub in set(itertools.combinations(naturals, size)):
+            for k in range(jokers + 1):
+                if size + k == 0:
+                    continue
+                for named in itertools.combinations_with_replacement(namings, k):
+                    faces = (*sub, *named)
+                    if extend(combo, faces, order) is not None:
+                        found.add(tuple(sorted(faces, key=sort_key)))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("combo", "hand", "pack", "cap"),
+    [
+        ("5H 6H 7H", "3H 4H 8H 9H 5C 6D KS", "standard", None),
+        ("5H 6H 7H", "2H 3H 4H 8H 9H 10H", "standard", 5),  # T14: two cards more at most
+        ("5H 6H 7H", "4H 8H JK", "standard", None),
+        ("5H JK=6H 7H", "3H 4H 8H 6H JK", "standard", None),
+        ("QH KH AH", "10H JH 2H 3H JK", "standard", None),  # law 16: the high ace ends it
+        ("AD 2D 3D", "4D 5D KD QD JK", "standard", None),  # and the low ace too
+        ("2S 3S 4S", "AS 5S 6S 7S AC", "american", None),
+        ("6C 7C JC", "4C 5C QC KC 7D", "spanish", None),
+        ("5C 5D 5H", "5S 5H 6H 5D JK", "standard", None),  # a group takes every other 5 (M5)
+        ("9C 9D JK=9", "9H 9S 9C JK 10C", "standard", None),
+    ],
+)
+def test_m5_extensions_are_every_addable_set_of_hand_cards(
+    combo: str, hand: str, pack: str, cap: int | None
+) -> None:
+    """M5, T8: extensions lists each set of hand cards that may be added at once, once."""
+    order = Order.of(pack, cap)
+    base = _seq(combo, order)
+    held = list(cards(hand))
+    found = extensions(base, held, order)
+    assert len(found) == len(set(found))
+    assert set(found) == _every_extension(base, held, order)
+
+
+def test_c4_fitting_a_run_from_the_two_takes_the_low_ace() -> None:
+    """C4: 2 3 4 takes the ace below it and the 5 above, in every pack."""
+    for pack in ("standard", "american", "spanish"):
+        order = Order.of(pack)
+        assert fitting(_seq("2H 3H 4H", order), order) == cards("AH 5H")
+    assert fitting(_seq("JH QH KH"), STANDARD) == cards("AH 10H")  # canonical order
+    assert fitting(_seq("JS QS KS", Order.of("spanish")), Order.of("spanish")) == cards("7S")
+
+
+def test_t9_borrowing_from_the_middle_is_allowed_unless_told() -> None:
+    """T9: by default an inner card may be borrowed, splitting the sequence in two."""
+    seven = _seq("AC 2C 3C 4C 5C 6C 7C", Order.of("spanish"))
+    assert borrowable(seven) == cards("AC 4C 7C")
+    assert [str(c) for c in borrow(seven, card("4C")) or ()] == ["AC 2C 3C", "5C 6C 7C"]
+    assert borrow(seven, card("4C"), middle=False) is None
 
 
 # -- two-hand: a state unpickled in a fresh process -----------------------------------------------
