@@ -149,6 +149,22 @@ def test_law16_melds_in_a_full_suit_of_the_52_card_pack(max_sequence: int | None
     assert cards("QS KS AS") in found and cards("AS 2S 3S") in found
 
 
+def test_c4_a_card_outside_the_pack_never_joins_a_sequence() -> None:
+    """C4: the spanish pack has no 8, so 8 A 2 is no sequence, though their ranks touch."""
+    spanish = Order.of("spanish")
+    assert build(cards("8H AH 2H"), spanish) is None
+    assert build(cards("KH 8H AH"), spanish) is None
+    assert build(cards("JH QH KH"), Order.of("american")) is None
+
+
+def test_c3_build_makes_combinations_for_seat_0_unless_told() -> None:
+    """C3: a combination built without an owner belongs to seat 0."""
+    seq = build(cards("5H 6H 7H"), STANDARD)
+    group = build(cards("5H 5C 5D"), STANDARD, owner=3)
+    assert seq is not None and seq.owner == 0
+    assert group is not None and group.owner == 3
+
+
 def test_m4_melds_in_belong_to_seat_0_unless_told() -> None:
     """M4: `melds_in` builds combinations for seat 0 by default, for `owner` when given."""
     hand = cards("5C 5D 5H 6H 7H JK")
@@ -194,6 +210,7 @@ def test_m4_melds_in_belong_to_seat_0_unless_told() -> None:
         ("5H 6H 8H", "standard", "5H 6H 8H is not an unbroken sequence of the standard pack (C4)"),
         ("5H 6H 8H", "spanish", "5H 6H 8H has a card that is not in the spanish pack (C4)"),
         ("2C 3C 5C", "american", "2C 3C 5C is not an unbroken sequence of the american pack (C4)"),
+        ("2H 3H 5H", "standard", "2H 3H 5H is not an unbroken sequence of the standard pack (C4)"),
     ],
 )
 def test_e1_explain_gives_the_reason_of_each_rule(faces: str, pack: str, reason: str) -> None:
@@ -294,6 +311,8 @@ def _every_meld(hand: list[Card], order: Order) -> set[tuple[object, ...]]:
         "QS KS AS 2S JK",  # the ace high and low (law 16)
         "AS 2S 3S 5S JK",
         "9D 10D JD QD KD AD JK",
+        "5H 5H 6H JK",  # the double pack: two of one card (M1)
+        "4C 5C 5C 7C 7C JK",
     ],
 )
 def test_c5_melds_in_finds_what_every_naming_of_the_jokers_makes(hand: str) -> None:
@@ -337,6 +356,8 @@ def _every_extension(combo: Combination, hand: list[Card], order: Order) -> set[
         ("AD 2D 3D", "4D 5D KD QD JK", "standard", None),  # and the low ace too
         ("2S 3S 4S", "AS 5S 6S 7S AC", "american", None),
         ("6C 7C JC", "4C 5C QC KC 7D", "spanish", None),
+        ("5H 6H 7H", "8C 4D 8S 9H", "standard", None),  # only hearts extend hearts
+        ("5H 6H 7H", "8H 8H 9H 4H 4H JK", "standard", None),  # the double pack (M1)
         ("5C 5D 5H", "5S 5H 6H 5D JK", "standard", None),  # a group takes every other 5 (M5)
         ("9C 9D JK=9", "9H 9S 9C JK 10C", "standard", None),
     ],
