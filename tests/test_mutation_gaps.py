@@ -9,6 +9,7 @@ two-hand engine, with an answer worked out from the rules' text.
 from __future__ import annotations
 
 import itertools
+import os
 import pickle
 import random
 import subprocess
@@ -436,7 +437,7 @@ def test_legal_actions_of_states_unpickled_in_a_fresh_process() -> None:
         input=pickle.dumps(batch),
         capture_output=True,
         check=True,
-        env={"PYTHONPATH": str(SRC), "PYTHONHASHSEED": "1"},
+        env={**os.environ, "PYTHONPATH": str(SRC), "PYTHONHASHSEED": "1"},
         timeout=120,
     ).stdout.decode()
     expected = ["|".join(sorted(map(str, s.legal_actions()))) for s in batch]  # type: ignore[attr-defined]
