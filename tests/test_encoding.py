@@ -111,9 +111,9 @@ def test_actions_no_deal_offers_have_no_id() -> None:
             Meld((joker("4D", shifted=True), *cards("5D 6D"))),
         ),
     ):
-        with pytest.raises(KeyError):
+        with pytest.raises(ValueError):
             space.index(action)
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError):
         two_hand.action(len(two_hand))
 
 
