@@ -248,14 +248,10 @@ PENDING: dict[str, str] = {
         for i in range(4)
         for m in ("hand", "view")
     },
-    "new_game.deck": "game.py: new_game checks that deck is a sequence of cards",
-    "shuffle.pack": "game.py or cards.py: shuffle checks that pack is an iterable of cards",
     "cut_for_deal.players": "cooncan.py: cut_for_deal checks that players is a sequence of names",
     "Order.pack": "combos.py: Order checks that pack is one of the pack names (a str)",
     "Order.of": "combos.py: Order.of checks its arguments before its cache",
     "Result.payments": "state.py: Result checks that payments are ints",
-    "ScoreSheet.rows": "scoring.py: ScoreSheet checks that rows are SheetRow values",
-    "ScoreSheet.add": "scoring.py: ScoreSheet.add checks that result is a Result",
     "play.agents": "agents.py: play checks that agents is a sequence of agents",
     "play.rules": "agents.py: play checks that rules is a rules object",
     "simulate.agents": "agents.py: simulate checks that agents is a sequence of agent specs",

@@ -417,6 +417,8 @@ def shuffle(pack: Iterable[_T], seed: int) -> tuple[_T, ...]:
     """
     if type(seed) is not int:
         raise TypeError(f"a seed is an int (got {type(seed).__name__})")
+    if isinstance(pack, (str, bytes)) or not isinstance(pack, Iterable):
+        raise TypeError(f"pack must be an iterable of cards (got {type(pack).__name__})")
     deck = list(pack)
     for i, j in zip(range(len(deck) - 1, 0, -1), _swaps(len(deck), seed), strict=True):
         deck[i], deck[j] = deck[j], deck[i]
