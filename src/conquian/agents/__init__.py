@@ -1,0 +1,55 @@
+"""Bots and simulation: agents that play from a `PlayerView`, `play` and `simulate`.
+
+An **agent** is any callable that takes a `PlayerView` and returns one of its
+`legal_actions`. It is given what its seat may know (C6) and never a
+state, so a bot cannot look at hidden cards. Two agents come with the library:
+
+- `RandomAgent`, uniform over the legal actions, seeded and reproducible;
+- `HeuristicAgent`, which plays after Foster's "suggestions for good play"
+  (1913) and the two-hand advice of Hoyle (1897) and pagat.
+
+`play` runs one deal between agents and returns the finished state;
+`simulate` runs many seeded deals, on several processes if asked, and sums
+them up in a `SimulationSummary`.
+
+The package's modules: `base` (the protocol, `RandomAgent`, `play`),
+`analysis` (the hand analysis both games' heuristics share), `two_hand` and
+`cooncan` (the heuristic's play in each game), `heuristic`
+(`HeuristicAgent`), `registry` (`AGENTS`), `simulate` (`simulate`),
+`summary` (`SimulationSummary`, `DealResult`) and `chart` (SVG charts of
+win shares).
+
+>>> rules = ConquianRules()
+>>> final = play([HeuristicAgent(), RandomAgent(seed=1)], rules, seed=7)
+>>> final.is_over
+True
+>>> summary = simulate(["heuristic", "random"], rules, games=4, seed=1)
+>>> summary.games, sum(summary.wins) + summary.tableaus
+(4, 4)
+"""
+
+from __future__ import annotations
+
+from .base import Agent, AgentFactory, Observer, RandomAgent, play
+from .chart import share_chart, win_share_chart
+from .heuristic import HeuristicAgent
+from .registry import AGENTS, make_agent
+from .simulate import simulate
+from .summary import DealResult, SimulationSummary, wilson_interval
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentFactory",
+    "DealResult",
+    "HeuristicAgent",
+    "Observer",
+    "RandomAgent",
+    "SimulationSummary",
+    "make_agent",
+    "play",
+    "share_chart",
+    "simulate",
+    "wilson_interval",
+    "win_share_chart",
+]

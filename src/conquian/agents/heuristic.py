@@ -1,0 +1,87 @@
+"""`HeuristicAgent`: a bot that plays after Foster's "suggestions for good play" (1913)."""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+from ..actions import Action
+from ..rules import ConquianRules, CooncanRules
+from ..state import PlayerView
+from .analysis import _CooncanView, _TwoHandView
+from .base import _no_actions
+from .cooncan import _Cooncan
+from .two_hand import _TwoHand
+
+
+def _scores(view: PlayerView) -> list[tuple[float, int, Action]]:
+    """The heuristic's worth of every legal action of `view`: (value, minus index, action)."""
+    rules = getattr(view, "rules", None)
+    brain: _TwoHand | _Cooncan
+    if isinstance(rules, ConquianRules):
+        brain = _TwoHand(cast(_TwoHandView, view))
+    elif isinstance(rules, CooncanRules):
+        brain = _Cooncan(cast(_CooncanView, view))
+    else:
+        raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}")
+    return brain.scores()
+
+
+def ranked(view: PlayerView) -> list[Action]:
+    """The legal actions of `view`, the heuristic's favourite first.
+
+    >>> view = new_game(ConquianRules(), seed=5).view(1)
+    >>> ranked(view)[0] == HeuristicAgent()(view)
+    True
+    """
+    if len(view.legal_actions) <= 1:
+        return list(view.legal_actions)
+    order = sorted(_scores(view), key=lambda t: (t[0], t[1]), reverse=True)
+    return [a for _, _, a in order]
+
+
+class HeuristicAgent:
+    """A bot that plays after Foster's "suggestions for good play" (1913).
+
+    In every game it keeps the cards that can still fill a combination,
+    counting only the cards it has not seen buried, discarded or shown
+    (`PlayerView.unseen`), and lets go of dead ones first.
+
+    - Two-hand (Foster pp. 56–64, Hoyle 1897, pagat): it takes a
+      card when melding it improves the hand, shows no more than needed,
+      prefers sequences to triplets, forces a card the opponent refused and
+      forces to break a near-complete position, avoids giving a card that
+      fits a meld of an opponent whose hand is empty, and plays for a tableau
+      (refusing everything) with a hopeless hand.
+    - Cooncan (Foster pp. 12–47): it takes a stock card that
+      fills, holds combinations up until someone is close to going out,
+      prefers sequences with one pack and groups with two, goes out as soon
+      as it can, keeps cards the next player is known to want, and sheds its
+      high cards early when it cannot win.
+
+    It always returns one of ``view.legal_actions``. `seed`, if given,
+    breaks ties between equally good actions at random; without it the
+    first is chosen.
+
+    >>> state = new_game(ConquianRules(), seed=7)
+    >>> view = state.view(state.current_player)
+    >>> HeuristicAgent()(view) in view.legal_actions
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def __call__(self, view: PlayerView) -> Action:
+        """The action this bot chooses in `view`."""
+        actions = view.legal_actions
+        if not actions:
+            raise _no_actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        choice = max(_scores(view), key=lambda t: (t[0], t[1]))[2]
+        return choice if choice in actions else actions[0]
+
+    def __repr__(self) -> str:
+        return f"HeuristicAgent(seed={self.seed!r})"

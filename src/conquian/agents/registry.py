@@ -1,0 +1,25 @@
+"""The agents known by name to `simulate` and the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .base import Agent, AgentFactory, RandomAgent
+from .heuristic import HeuristicAgent
+
+AGENTS: Mapping[str, AgentFactory] = {"heuristic": HeuristicAgent, "random": RandomAgent}
+"""The agents known by name to `simulate` and the command line."""
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """A new agent of a named kind (see `AGENTS`).
+
+    >>> make_agent("random", seed=1)
+    RandomAgent(seed=1)
+    """
+    try:
+        factory = AGENTS[name]
+    except KeyError:
+        known = ", ".join(sorted(AGENTS))
+        raise ValueError(f"unknown agent {name!r}: use one of {known}") from None
+    return factory(seed)

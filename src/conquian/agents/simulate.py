@@ -1,0 +1,225 @@
+"""`simulate`: many seeded deals between agents, summed up in a `SimulationSummary`.
+
+Deal ``i`` of a run is dealt and played from seeds derived from the run's
+seed and ``i`` alone, so any way of cutting the deals into chunks, on one
+process, a pool or a cluster, plays the same deals and finds the same sums.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from typing import TypeAlias, cast
+
+from ..records import GameRecord
+from ..rules import Rules
+from ..state import Outcome
+from .base import Agent, AgentFactory, _check_ends, play
+from .registry import AGENTS
+from .summary import DealResult, SimulationSummary
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(*values: int) -> int:
+    """A seed derived from several integers (splitmix64 steps): the same on every platform."""
+    x = 0x9E3779B97F4A7C15
+    for v in values:
+        x = (x ^ (v & _MASK)) & _MASK
+        x = (x + 0x9E3779B97F4A7C15) & _MASK
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        x = z ^ (z >> 31)
+    return x >> 1
+
+
+AgentSpec: TypeAlias = "str | AgentFactory"
+
+
+def _factory(spec: AgentSpec) -> AgentFactory:
+    if isinstance(spec, str):
+        if spec not in AGENTS:
+            known = ", ".join(sorted(AGENTS))
+            raise ValueError(f"unknown agent {spec!r}: use one of {known}")
+        return AGENTS[spec]
+    if not callable(spec):
+        raise TypeError(f"an agent is a name or a factory taking a seed (got {spec!r})")
+    return spec
+
+
+def _name(spec: AgentSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    return str(getattr(spec, "__name__", repr(spec)))
+
+
+def _run_chunk(
+    specs: tuple[AgentSpec, ...],
+    rules: Rules,
+    seed: int,
+    start: int,
+    stop: int,
+    rotate: bool,
+    records: bool,
+) -> list[DealResult]:
+    """Play deals `start` to `stop - 1` of the run and say how each ended."""
+    n = rules.players
+    factories = [_factory(s) for s in specs]
+    out: list[DealResult] = []
+    for i in range(start, stop):
+        shift = i % n if rotate else 0
+        dealer = (i // n) % n if rotate else i % n
+        seats: list[Agent | None] = [None] * n
+        for j, make in enumerate(factories):
+            seats[(j + shift) % n] = make(_mix(seed, i, j + 1))
+        deal_seed = _mix(seed, i, 0)
+        final = play(cast(list[Agent], seats), rules, seed=deal_seed, dealer=dealer)
+        result = final.result
+        assert result is not None
+        winner = None if result.winner is None else (result.winner - shift) % n
+        out.append(
+            DealResult(
+                index=i,
+                seed=deal_seed,
+                dealer=dealer,
+                seats=tuple((s - shift) % n for s in range(n)),
+                outcome=result.outcome,
+                winner=winner if result.outcome is Outcome.WIN else None,
+                payments=tuple(result.payments[(j + shift) % n] for j in range(n)),
+                decisions=len(final.history),
+                record=GameRecord.from_state(final) if records else None,
+            )
+        )
+    return out
+
+
+def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
+    """Ranges of deals to hand out: about eight per worker, at most 50 deals each."""
+    size = max(1, min(50, games // (workers * 8)))
+    stop = start + games
+    return [(a, min(stop, a + size)) for a in range(start, stop, size)]
+
+
+def simulate(
+    agents: Sequence[AgentSpec],
+    rules: Rules,
+    games: int = 100,
+    seed: int = 0,
+    jobs: int = 1,
+    *,
+    rotate: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+    start: int = 0,
+    deals: bool = False,
+    records: bool = False,
+) -> SimulationSummary:
+    """Play `games` seeded deals between agents and sum them up.
+
+    `agents` gives one agent per seat: a name of `AGENTS` (``"heuristic"``,
+    ``"random"``, ``"ismcts"``) or a factory called with a seed, such as
+    `RandomAgent`. Every deal and every agent gets its own seed derived from
+    `seed` and the deal's number, so a run is reproducible and gives the same
+    summary however its deals are spread:
+
+    - `jobs` plays them on that many processes of this machine (a
+      `ProcessPoolExecutor` started with *spawn*);
+    - `executor`, any `concurrent.futures.Executor` (a process pool, Dask's
+      ``distributed.Client(...).get_executor()``, Ray's), plays them where it
+      runs its tasks; `jobs` must then stay 1.
+
+    With several processes factories must be picklable: names and classes
+    defined at the top of a module are. `start` plays deals ``start`` to
+    ``start + games - 1`` of the run, so that shards of one run can be
+    played apart and added up (``a + b``). With `rotate` (the default) the
+    agents change seats and the deal passes from game to game, so that no
+    agent keeps a seat's advantage; results are counted per agent.
+    `deals=True` keeps each deal's `DealResult` in ``summary.deals``, and
+    `records=True` also its `GameRecord`. `progress`, if given, is called
+    with (deals done, deals) as they finish.
+
+    >>> s = simulate([RandomAgent, "heuristic"], ConquianRules(), games=4, seed=2)
+    >>> s.agents, sum(s.wins) + s.tableaus == 4
+    (('RandomAgent', 'heuristic'), True)
+    """
+    specs = tuple(agents)
+    if len(specs) != rules.players:
+        raise ValueError(f"{rules.game} needs {rules.players} agents (got {len(specs)})")
+    for s in specs:
+        _factory(s)
+    _check_ends(rules)
+    if type(games) is not int or games < 0:
+        raise ValueError(f"games must be an int of at least 0 (got {games!r})")
+    if type(jobs) is not int or jobs < 1:
+        raise ValueError(f"jobs must be an int of at least 1 (got {jobs!r})")
+    if type(start) is not int or start < 0:
+        raise ValueError(f"start must be an int of at least 0 (got {start!r})")
+    if executor is not None and jobs != 1:
+        raise ValueError("give either jobs (processes of this machine) or an executor, not both")
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(f"executor must be a concurrent.futures.Executor (got {executor!r})")
+    n = rules.players
+    keep = deals or records
+    kept: list[DealResult] = []
+    wins = [0] * n
+    seat_wins = [0] * n
+    payments = [0] * n
+    tableaus = abandoned = decisions = done = 0
+
+    def add(chunk: list[DealResult]) -> None:
+        nonlocal tableaus, abandoned, decisions, done
+        for d in chunk:
+            decisions += d.decisions
+            for j in range(n):
+                payments[j] += d.payments[j]
+            if d.winner is not None:
+                wins[d.winner] += 1
+                seat_wins[d.seats.index(d.winner)] += 1
+            elif d.outcome is Outcome.TABLEAU:
+                tableaus += 1
+            else:
+                abandoned += 1
+        if keep:
+            kept.extend(chunk)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, games)
+
+    def run(pool: Executor, workers: int) -> None:
+        futures = [
+            pool.submit(_run_chunk, specs, rules, seed, a, b, rotate, records)
+            for a, b in _chunks(start, games, workers)
+        ]
+        for future in as_completed(futures):
+            add(future.result())
+
+    started = time.perf_counter()
+    if executor is not None:
+        run(executor, max(1, int(getattr(executor, "_max_workers", 4))))
+    elif jobs == 1 or games <= 1:
+        for i in range(start, start + games):
+            add(_run_chunk(specs, rules, seed, i, i + 1, rotate, records))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+            run(pool, jobs)
+    elapsed = time.perf_counter() - started
+    return SimulationSummary(
+        game=rules.game,
+        agents=tuple(_name(s) for s in specs),
+        games=games,
+        seed=seed,
+        wins=tuple(wins),
+        seat_wins=tuple(seat_wins),
+        payments=tuple(payments),
+        tableaus=tableaus,
+        abandoned=abandoned,
+        decisions=decisions,
+        elapsed=elapsed,
+        jobs=jobs,
+        start=start,
+        rotate=rotate,
+        deals=tuple(sorted(kept, key=lambda d: d.index)),
+    )
