@@ -31,7 +31,9 @@ def _all_modules() -> dict[str, ModuleType]:
     """Every module of the installed package, imported (the command line's entry aside)."""
     modules = {"conquian": conquian}
     for info in pkgutil.walk_packages(conquian.__path__, "conquian."):
-        if info.name.rsplit(".", 1)[-1] != "__main__":
+        last = info.name.rsplit(".", 1)[-1]
+        # `X__mypyc` is the runtime library mypyc builds beside what it compiled.
+        if last != "__main__" and not last.endswith("__mypyc"):
             modules[info.name] = importlib.import_module(info.name)
     return modules
 
