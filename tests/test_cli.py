@@ -25,7 +25,7 @@ from conquian import (
     State,
     parse_action,
 )
-from conquian._terminal import LineReader, Printer, help_text, progress_bar
+from conquian._terminal import LineReader, Printer, help_text, not_in_pack, progress_bar
 from conquian.agents import AGENTS, play
 from conquian.cards import parse_face
 from conquian.cli import main
@@ -489,3 +489,25 @@ def test_python_dash_m_conquian_runs_the_cli() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "why"),
+    [
+        (
+            ConquianRules(),
+            "take 8H",
+            "8H is not in this pack: the Spanish pack has no 8, 9 or 10 (C4)",
+        ),
+        (ConquianRules(pack="american"), "discard KD", "the American pack has no J, Q or K (C4)"),
+        (CooncanRules.three_hand(), "discard JK", "JK: there is no joker in this game (C5)"),
+        (CooncanRules.three_hand(), "force JK=10H @0", "there is no joker in this game (C5)"),
+        (ConquianRules(), "take 7H", None),
+        (CooncanRules.double_pack(), "meld 5D 6D JK=4D", None),
+    ],
+)
+def test_a_card_outside_the_pack_in_play_is_named(rules: Rules, text: str, why: str | None) -> None:
+    """C4, C5: the 40-card packs lack some ranks, and only the double pack (or the three-hand
+    joker option) has jokers."""
+    found = not_in_pack(parse_action(text), rules)
+    assert (found is None) if why is None else (found is not None and why in found)

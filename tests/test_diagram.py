@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from types import SimpleNamespace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -141,3 +142,18 @@ def test_str_and_repr_differ_and_repr_is_one_line() -> None:
             assert isinstance(thing, State | PlayerView)
             assert str(thing) == diagram(thing)
             assert "\n" in str(thing) and "\n" not in repr(thing)
+
+
+def test_a_view_that_holds_every_hand_at_the_end_shows_them() -> None:
+    """C6 "Showing": a finished deal's view that carries `hands` shows every hand; one that
+    does not, or a deal still going, shows only the player's own."""
+    final = play([HeuristicAgent(), HeuristicAgent()], ConquianRules(), seed=1, dealer=1)
+    view = final.view(1)
+    fields = {name: getattr(view, name) for name in dir(view) if not name.startswith("_")}
+    hands = (final.hand(0), final.hand(1))
+    showing = SimpleNamespace(**fields, hands=hands)
+    text = diagram(showing)
+    assert f"player 0  {cards_text(hands[0])}  ({len(hands[0])} cards" in text
+    assert f"player 0  {len(hands[0])} cards" in str(view)
+    going = SimpleNamespace(**{**fields, "result": None, "current_player": 0}, hands=hands)
+    assert f"player 0  {len(hands[0])} cards" in diagram(going)

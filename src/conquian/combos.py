@@ -81,16 +81,13 @@ class Combination:
     kind: Kind
     cards: tuple[Face, ...]
     owner: int = 0
+    _repr_svg_ = svg.render  # the combination drawn as cards, in Jupyter
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))
 
     def __len__(self) -> int:
         return len(self.cards)
-
-    def _repr_svg_(self) -> str:
-        """The combination drawn as cards, shown by Jupyter (`conquian.svg.render`)."""
-        return svg.render(self)
 
     @property
     def physical_cards(self) -> tuple[Card, ...]:

@@ -42,7 +42,7 @@ from typing import Any
 from .cards import Card, NamedJoker
 from .rules import ConquianRules
 
-__all__ = ["card_text", "cards_text", "diagram", "origin", "status"]
+__all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
 
 _LABEL = 10  # the width of the label column
 
@@ -140,7 +140,8 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         order.insert(0, pos.player)
     for seat in order:
         label = who[seat]
-        if is_view and seat != pos.player:
+        held = shown_hand(pos, seat)
+        if held is None:
             size = pos.hand_sizes[seat]
             row = _plural(size, "card")
             if two_hand:
@@ -149,7 +150,6 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
             if known:
                 row += f", known: {text(known)}"
         else:
-            held = pos.hand if is_view else pos.hand(seat)
             counts = _plural(len(held), "card")
             if two_hand:
                 counts += f", {melded[seat]} melded"
@@ -184,6 +184,21 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
     state = status(pos, names=who, symbols=symbols)
     lines.append(_row(width, "next" if pos.result is None else "result", state))
     return "\n".join(lines)
+
+
+def shown_hand(position: object, seat: int) -> tuple[Card, ...] | None:
+    """The cards of `seat`'s hand if `position` shows them, else None.
+
+    A state shows every hand; a view its player's own, and every hand once
+    the deal is over if it holds them as ``hands`` (C6, "Showing").
+    """
+    pos: Any = position
+    if callable(pos.hand):
+        return tuple(pos.hand(seat))
+    if seat == pos.player:
+        return tuple(pos.hand)
+    hands = getattr(pos, "hands", None) if pos.result is not None else None
+    return None if hands is None else tuple(hands[seat])
 
 
 def _meld(i: int, combo: Any, who: Sequence[str], text: Callable[..., str]) -> str:

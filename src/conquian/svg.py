@@ -48,7 +48,7 @@ from typing import Any
 import attrs
 
 from .cards import Card, NamedJoker, Suit, parse_face
-from .diagram import origin, status
+from .diagram import origin, shown_hand, status
 from .errors import NotationError
 from .rules import ConquianRules
 
@@ -493,11 +493,12 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
         size = pos.hand_sizes[seat] if is_view else len(pos.hand(seat))
         label = f"{who[seat]}{' (this view)' if is_view and seat == pos.player else ''}: "
         label += _plural(size, "card") + (f", {melded[seat]} melded" if two_hand else "")
-        if is_view and seat != pos.player:
+        held = shown_hand(pos, seat)
+        if held is None:
             known = () if two_hand else tuple(pos.known[seat])
             rows.extend(_wrapped(label, _items(known) + _backs(size - len(known))))
         else:
-            rows.extend(_wrapped(label, _items(pos.hand if is_view else pos.hand(seat))))
+            rows.extend(_wrapped(label, _items(held)))
     first_table_row = len(rows)
     if not pos.table:
         rows.append(Row("table", ()))
