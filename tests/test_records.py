@@ -246,10 +246,11 @@ def test_cooncan_view_json_has_exactly_the_view_fields() -> None:
     data = json.loads(view.to_json())
     assert list(data) == [
         "format", "version", "rules", "player", "dealer", "current_player", "hand", "hand_sizes",
-        "table", "phase", "stock", "pack_size", "known", "known_pack", "turns", "history",
-        "result", "legal_actions",
+        "table", "phase", "stock", "pack_size", "known", "known_pack", "turns", "hands",
+        "history", "result", "legal_actions",
     ]  # fmt: skip
     assert data["known"][1] == ["8D"] and data["known_pack"] is None
+    assert data["hands"] is None  # shown only once the deal is over (C6 "Showing")
     assert data["history"] == ["take 8D", "discard 7S", "draw"]
     assert data["legal_actions"] == []  # not his turn
 
@@ -921,8 +922,8 @@ def test_rules_are_written_with_every_option() -> None:
     for rules in (ConquianRules(), CooncanRules.three_hand(), CooncanRules.double_pack()):
         data = record_data(new_game(rules, seed=1))["rules"]
         fields = {f.name for f in attrs.fields(type(rules))} - {"variant"}
-        assert set(data) == fields | {"game"}
-        assert data["game"] == rules.game
+        assert set(data) == fields | {"game", "players"}  # two-hand names its 2 players too
+        assert data["game"] == rules.game and data["players"] == rules.players
 
 
 # -- the command line ---------------------------------------------------------------------------

@@ -137,7 +137,6 @@ def test_c6_showing_two_hand_finished_deal_shows_every_hand() -> None:
         _check_shown(state)
 
 
-@NOT_SHOWN_YET
 def test_c6_showing_cooncan_finished_deal_shows_every_hand() -> None:
     """C6 Showing (Foster law 23: the losers' cards are exposed and counted): a view of a
     finished Cooncan deal holds every remaining hand; `view.unseen` holds only cards of the

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
-from typing import Literal
+from _random import Random as _Twister
+from collections.abc import Iterable, Iterator
+from operator import mul
+from typing import Literal, TypeVar
 
 import attrs
 
@@ -43,6 +45,7 @@ __all__ = [
     "joker",
     "make_pack",
     "pip_value",
+    "shuffle",
 ]
 
 
@@ -329,3 +332,50 @@ def sort_key(face: Face) -> int:
 def card_at(index: int) -> Card:
     """The interned card with this `Card.index`."""
     return _CARDS[index]
+
+
+# -- the seeded shuffle (C7) --------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+def shuffle(pack: Iterable[_T], seed: int) -> tuple[_T, ...]:
+    """The pack shuffled by the seed, top card first (C7).
+
+    Fisher–Yates from the bottom card up: for each place `i` from the last
+    down to 1, the card there swaps with the one at ``floor(r * (i + 1))``,
+    `r` being the next `random.Random(seed).random()`. That stream is the one
+    Python promises to keep, so a seed deals the same cards on every Python
+    version and the shuffle can be repeated in other languages. Any items
+    shuffle alike (the engines shuffle cards or their indices).
+
+    >>> shuffle(cards("AC 2C 3C 4C"), seed=1)
+    (card('4C'), card('2C'), card('3C'), card('AC'))
+    >>> shuffle(make_pack("spanish"), seed=7)[:3]
+    (card('AH'), card('JS'), card('JC'))
+    """
+    if type(seed) is not int:
+        raise TypeError(f"a seed is an int (got {type(seed).__name__})")
+    deck = list(pack)
+    for i, j in zip(range(len(deck) - 1, 0, -1), _swaps(len(deck), seed), strict=True):
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+_SIZES: dict[int, tuple[float, ...]] = {}
+"""Per pack size `n`, the factors ``i + 1`` for `i` from ``n - 1`` down to 1 (few sizes)."""
+
+
+def _swaps(n: int, seed: int) -> Iterator[int]:
+    """The `j` of each step of the shuffle of `n` cards, `i` running from ``n - 1`` down to 1.
+
+    ``floor(r * (i + 1))`` of a non-negative product is its `int`; `_Twister`
+    is the generator under `random.Random`, the same stream for an int seed.
+    """
+    sizes = _SIZES.get(n)
+    if sizes is None:
+        if len(_SIZES) >= 64:
+            _SIZES.clear()
+        sizes = _SIZES[n] = tuple(float(i + 1) for i in range(n - 1, 0, -1))
+    draw = _Twister(seed).random
+    return map(int, map(mul, [draw() for _ in sizes], sizes))
