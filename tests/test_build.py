@@ -54,26 +54,24 @@ def _planned() -> frozenset[str]:
     tomllib = pytest.importorskip("tomllib")
     with (ROOT / "pyproject.toml").open("rb") as file:
         hook = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    planned = set()
-    for pattern in hook["include"]:
+
+    def modules_of(pattern: str) -> set[str]:
+        if not pattern.startswith("/"):  # a file name anywhere, as `__main__.py`
+            return {name for name in MODULES if f"{name.rsplit('.', 1)[-1]}.py" == pattern}
         assert pattern.startswith("/src/"), pattern
         path = pattern[len("/src/") :]
         if path.endswith(".py"):
-            planned.add(path[: -len(".py")].replace("/", "."))
-        else:  # a package: every module in it, its __init__ included
-            package = path.rstrip("/").replace("/", ".")
-            planned.update(
-                name
-                for name, module in MODULES.items()
-                if (name == package and hasattr(module, "__path__"))
-                or name.startswith(package + ".")
-            )
-    excluded = set(hook.get("exclude", ()))
-    return frozenset(
-        name
-        for name in planned
-        if name in MODULES and f"{name.rsplit('.', 1)[-1]}.py" not in excluded
-    )
+            return {path[: -len(".py")].replace("/", ".")}
+        package = path.rstrip("/").replace("/", ".")  # every module in it, __init__ too
+        return {
+            name
+            for name, module in MODULES.items()
+            if (name == package and hasattr(module, "__path__")) or name.startswith(package + ".")
+        }
+
+    planned = set().union(*map(modules_of, hook["include"]))
+    planned -= set().union(*map(modules_of, hook.get("exclude", ())))
+    return frozenset(name for name in planned if name in MODULES)
 
 
 def test_the_build_is_the_one_ci_installed() -> None:
@@ -99,6 +97,22 @@ def test_parts_that_stay_python_are_never_compiled() -> None:
         assert name in MODULES
         assert name not in COMPILED
     assert not any(name.startswith("conquian.agents") for name in COMPILED)
+
+
+def test_no_compiled_class_inherits_a_python_class() -> None:
+    """A class compiled to a native class has only native bases (mypyc could compile one over
+    a Python base, with a ``__dict__``, and such objects crashed the garbage collector)."""
+    import typing
+
+    allowed = (object, typing.Generic, typing.Protocol)
+    for name in sorted(COMPILED):
+        for value in vars(MODULES[name]).values():
+            if not (isinstance(value, type) and value.__module__ == name):
+                continue
+            if "__mypyc_attrs__" not in vars(value):
+                continue  # a Python class made by the compiled module: any base will do
+            for base in value.__mro__[1:]:
+                assert base in allowed or "__mypyc_attrs__" in vars(base), (value, base)
 
 
 def test_compiled_modules_keep_their_sources() -> None:

@@ -81,7 +81,10 @@ class Combination:
     kind: Kind
     cards: tuple[Face, ...]
     owner: int = 0
-    _repr_svg_ = svg.render  # the combination drawn as cards, in Jupyter
+
+    def _repr_svg_(self) -> str:
+        """The combination drawn as cards, for Jupyter (`conquian.svg.render`)."""
+        return svg.render(self)
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))
