@@ -55,9 +55,12 @@ def _planned() -> frozenset[str]:
     with (ROOT / "pyproject.toml").open("rb") as file:
         hook = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
 
+    def file_name(name: str, module: ModuleType) -> str:
+        return "__init__.py" if hasattr(module, "__path__") else f"{name.rsplit('.', 1)[-1]}.py"
+
     def modules_of(pattern: str) -> set[str]:
         if not pattern.startswith("/"):  # a file name anywhere, as `__main__.py`
-            return {name for name in MODULES if f"{name.rsplit('.', 1)[-1]}.py" == pattern}
+            return {name for name, module in MODULES.items() if file_name(name, module) == pattern}
         assert pattern.startswith("/src/"), pattern
         path = pattern[len("/src/") :]
         if path.endswith(".py"):
