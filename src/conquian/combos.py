@@ -151,26 +151,18 @@ class Order:
 
     @staticmethod
     def of(pack: str, max_sequence: int | None = None) -> Order:
-        """The (shared) order for a pack name and sequence cap (C4, T14).
-
-        A cap above the longest sequence of the pack plays as no cap, so it
-        gives the order without one: the orders kept are bounded by the packs
-        and the caps that matter (at most 3 packs x 14 caps).
-
-        >>> Order.of("spanish", 50) is Order.of("spanish"), Order.of("spanish", 8).max_sequence
-        (True, 8)
-        """
+        """The (shared) order for a pack name and sequence cap (C4, T14); a cap above the
+        pack's longest sequence plays as none, so only the orders that differ are kept."""
         full = _FULL_LENGTH.get(pack)
-        if full is None:
-            return Order(pack, max_sequence)  # an unknown pack: raises
-        if type(max_sequence) is int and max_sequence > full:
+        if full is not None and type(max_sequence) is int and max_sequence > full:
             max_sequence = None
-        key = (pack, max_sequence)
-        found = _ORDERS.get(key)
+        found = _ORDERS.get((pack, max_sequence))
         if found is None:
-            found = Order(pack, max_sequence)
-            if max_sequence is None or (type(max_sequence) is int and max_sequence >= 0):
-                _ORDERS[key] = found  # one of the few orders that play differently
+            found = Order(pack, max_sequence)  # an unknown pack raises here
+            if full is not None and (
+                max_sequence is None or (type(max_sequence) is int and max_sequence >= 0)
+            ):
+                _ORDERS[(pack, max_sequence)] = found
         return found
 
     def card_at(self, position: int, suit: Suit) -> Card:
@@ -184,9 +176,7 @@ class Order:
         return full if self.max_sequence is None else min(full, self.max_sequence)
 
 
-_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13}
-"""The longest sequence of each pack (the ace low or high in the standard pack, never both)."""
-
+_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13}  # the longest sequences (C4)
 _ORDERS: dict[tuple[str, int | None], Order] = {}
 
 

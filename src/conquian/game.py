@@ -13,7 +13,6 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from . import _two_hand_codec  # noqa: F401 - registers the two-hand JSON codec
 from .cards import Card, make_pack, shuffle
 from .cooncan import deal as deal_cooncan
 from .errors import RecordError

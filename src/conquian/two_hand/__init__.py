@@ -55,11 +55,13 @@ a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
 `view` (C6), `dealing` (what stays the same over a deal), `state` (the state
-and the deal), `search` (the ends of a turn, for bots). The plain statement of T8, T9
+and the deal), `search` (the ends of a turn, for bots), `codec` (positions
+and views as JSON, registered with the formats' shared driver). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
 """
 
+from . import codec  # noqa: F401 - registers the JSON codec of this game
 from .search import turn_finishes
 from .state import ConquianState, deal, deal_indices
 from .view import ConquianView, Origin

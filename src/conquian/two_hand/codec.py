@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from ._codec import Codec, SnapshotRead, register_codec
-from ._jsonio import Reader, describe, meld_data, result_data, texts
-from .cards import Card
-from .combos import Order
-from .rules import ConquianRules, Rules
-from .state import PlayerView, State
-from .two_hand import ConquianState, ConquianView, Origin, deal
+from .._codec import Codec, SnapshotRead, register_codec
+from .._jsonio import Reader, describe, meld_data, result_data, texts
+from ..cards import Card
+from ..combos import Order
+from ..rules import ConquianRules, Rules
+from ..state import PlayerView, State
+from .state import ConquianState, deal
+from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]
 
@@ -153,6 +154,8 @@ class TwoHandCodec(Codec):
                 )
 
     def view_data(self, view: PlayerView) -> dict[str, Any]:
+        """The offer, pending and buried cards, the stock's size, and both hands once the deal
+        is over (C6); ``"hands"`` is null while the deal goes on ("Showing")."""
         assert isinstance(view, ConquianView)
         return {
             "offer": None if view.offer is None else str(view.offer),
@@ -160,6 +163,7 @@ class TwoHandCodec(Codec):
             "pending": texts(view.pending),
             "stock_size": view.stock_size,
             "buried": texts(view.buried),
+            "hands": None if view.hands is None else [texts(h) for h in view.hands],
         }
 
 
