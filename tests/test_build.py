@@ -11,6 +11,7 @@ wheel, fails here instead of passing unnoticed.
 from __future__ import annotations
 
 import copy
+import fnmatch
 import importlib
 import importlib.machinery
 import os
@@ -49,32 +50,32 @@ COMPILED = frozenset(name for name, module in MODULES.items() if _is_compiled(mo
 BUILD = "compiled" if COMPILED else "pure"
 
 
+def _source_path(name: str, module: ModuleType) -> str:
+    """The path of `module`'s source in the repository, as ``src/conquian/combos.py``."""
+    path = "src/" + name.replace(".", "/")
+    return path + "/__init__.py" if hasattr(module, "__path__") else path + ".py"
+
+
+def _matches(pattern: str, path: str) -> bool:
+    """Whether a file selection pattern of the build hook (git's wildcards) takes `path`."""
+    if not pattern.startswith("/"):  # a file name anywhere, as `__main__.py`
+        return fnmatch.fnmatchcase(path.rsplit("/", 1)[-1], pattern)
+    if pattern.endswith("/"):  # a directory: everything under it
+        return path.startswith(pattern[1:])
+    return fnmatch.fnmatchcase(path, pattern[1:])
+
+
 def _planned() -> frozenset[str]:
     """The modules `pyproject.toml` has mypyc compile, among those this package has."""
     tomllib = pytest.importorskip("tomllib")
     with (ROOT / "pyproject.toml").open("rb") as file:
         hook = tomllib.load(file)["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-
-    def file_name(name: str, module: ModuleType) -> str:
-        return "__init__.py" if hasattr(module, "__path__") else f"{name.rsplit('.', 1)[-1]}.py"
-
-    def modules_of(pattern: str) -> set[str]:
-        if not pattern.startswith("/"):  # a file name anywhere, as `__main__.py`
-            return {name for name, module in MODULES.items() if file_name(name, module) == pattern}
-        assert pattern.startswith("/src/"), pattern
-        path = pattern[len("/src/") :]
-        if path.endswith(".py"):
-            return {path[: -len(".py")].replace("/", ".")}
-        package = path.rstrip("/").replace("/", ".")  # every module in it, __init__ too
-        return {
-            name
-            for name, module in MODULES.items()
-            if (name == package and hasattr(module, "__path__")) or name.startswith(package + ".")
-        }
-
-    planned = set().union(*map(modules_of, hook["include"]))
-    planned -= set().union(*map(modules_of, hook.get("exclude", ())))
-    return frozenset(name for name in planned if name in MODULES)
+    return frozenset(
+        name
+        for name, module in MODULES.items()
+        if any(_matches(p, _source_path(name, module)) for p in hook["include"])
+        and not any(_matches(p, _source_path(name, module)) for p in hook.get("exclude", ()))
+    )
 
 
 def test_the_build_is_the_one_ci_installed() -> None:
