@@ -81,7 +81,10 @@ class Combination:
     kind: Kind
     cards: tuple[Face, ...]
     owner: int = 0
-    _repr_svg_ = svg.render  # the combination drawn as cards, in Jupyter
+
+    def _repr_svg_(self) -> str:
+        """The combination drawn as cards, for Jupyter (`conquian.svg.render`)."""
+        return svg.render(self)
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))
@@ -436,7 +439,7 @@ def shifts(combo: Combination, face: Face, order: Order) -> tuple[Combination, .
 
 
 def _fillings(
-    positions: Sequence[int], suit: Suit, have: Counter[int], jokers: int, order: Order
+    positions: Sequence[int], suit: Suit, have: dict[int, int], jokers: int, order: Order
 ) -> Iterator[tuple[Face, ...]]:
     """Every way to fill these sequence positions from naturals in `have` and jokers."""
     if not positions:
@@ -444,7 +447,7 @@ def _fillings(
         return
     pos, rest = positions[0], positions[1:]
     natural = order.card_at(pos, suit)
-    if have[pos]:
+    if have.get(pos, 0):
         have[pos] -= 1
         for tail in _fillings(rest, suit, have, jokers, order):
             yield (natural, *tail)
@@ -471,13 +474,16 @@ def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     yield from rec(0)
 
 
-def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> Counter[int]:
-    have: Counter[int] = Counter()
+def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> dict[int, int]:
+    """How many cards of `suit` the hand holds at each position of the order (an ace twice
+    when it may also be high)."""
+    have: dict[int, int] = {}
     for c in hand:
         if c.suit is suit and order.position[c.rank] >= 0:
-            have[order.position[c.rank]] += 1
+            position = order.position[c.rank]
+            have[position] = have.get(position, 0) + 1
             if c.rank == 1 and order.ace_high:
-                have[13] += 1
+                have[13] = have.get(13, 0) + 1
     return have
 
 
@@ -538,7 +544,7 @@ def _sequences_in(
     have = _suit_positions([card_at(i) for i in held], suit, order)
     top = order.top
     longest = order.longest
-    counts = [have[p] for p in range(top + 1)]
+    counts = [have.get(p, 0) for p in range(top + 1)]
     for low in range(top - 1):
         missing = (not counts[low]) + (not counts[low + 1])
         if missing > jokers:
@@ -604,7 +610,7 @@ def extensions(
             if below + above > room:
                 break
             span = [*range(low - below, low), *range(high + 1, high + above + 1)]
-            missing = sum(1 for p in span if not have[p])
+            missing = sum(1 for p in span if not have.get(p, 0))
             if missing > jokers:
                 continue
             for faces in _fillings(span, suit, have, jokers, order):
