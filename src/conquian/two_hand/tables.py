@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import suppress
-from typing import Any
+from typing import Any, Final
 
 from ..actions import Meld
 from ..cards import Card, Suit
@@ -39,10 +39,10 @@ from .board import CARDS, Turn, cards_of, has_three_of_a_rank, key, mask
 
 __all__ = ["MAX_TABLES", "BorrowOption", "MeldOption", "Memo", "Tables", "tables_for"]
 
-MAX_TABLES = 40
+MAX_TABLES: Final = 40
 """How many rule sets' tables are kept at most (every normalised two-hand rule set fits)."""
 
-MEMO_LIMIT = 10_000
+MEMO_LIMIT: Final = 10_000
 """Entries one deal's search memo may hold before it is emptied."""
 
 
