@@ -12,16 +12,17 @@ interface:
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
-from . import _codec, _view_json, svg
+from . import _codec, svg
 from ._history import History
 from ._line import extend_line as extend_line
 from ._mypyc import mypyc_attr
+from ._player_view import PlayerView
+from ._result import Outcome, Result
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .diagram import diagram
 from .errors import IllegalActionError, NotationError
@@ -32,59 +33,6 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = ["History", "Outcome", "PlayerView", "Result", "State"]
-
-
-class Outcome(str, enum.Enum):
-    """How a deal ended.
-
-    >>> Outcome("tableau") is Outcome.TABLEAU, str(Outcome.WIN)
-    (True, 'win')
-    """
-
-    WIN = "win"
-    """A player won: melded one card more than his hand (T2) or went out (M10)."""
-    TABLEAU = "tableau"
-    """Two-hand: the stock ran out with no winner, a tie (T12)."""
-    ABANDONED = "abandoned"
-    """Cooncan: the deal reached the rules' `turn_limit` (M11); no payments."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@attrs.frozen(init=False)
-class Result:
-    """The end of a deal: its `outcome`, the `winner`'s seat, and `payments` per seat.
-
-    Payments sum to zero: in the two-hand game the loser pays the winner one
-    counter (T13); in Cooncan every other player pays the winner his pips,
-    plus any splash bonus (M7, M8).
-
-    >>> Result(outcome="win", winner=1, payments=(-1, 1))
-    Result(outcome=<Outcome.WIN: 'win'>, winner=1, payments=(-1, 1))
-    >>> Result(outcome="tableau", payments=(0, 0)).winner is None
-    True
-    """
-
-    outcome: Outcome
-    winner: int | None = None
-    payments: tuple[int, ...] = ()
-
-    def __init__(
-        self, outcome: Outcome | str, winner: int | None = None, payments: Iterable[int] = ()
-    ) -> None:
-        object.__setattr__(self, "outcome", Outcome(outcome))
-        object.__setattr__(self, "winner", winner)
-        object.__setattr__(self, "payments", tuple(payments))
-        self.__attrs_post_init__()
-
-    def __attrs_post_init__(self) -> None:
-        if (self.outcome is Outcome.WIN) != (self.winner is not None):
-            raise ValueError("a result has a winner exactly when its outcome is a win")
-        if sum(self.payments) != 0:
-            raise ValueError(f"payments must sum to zero (got {self.payments})")
-        if self.winner is not None and not 0 <= self.winner < len(self.payments):
-            raise ValueError(f"no seat {self.winner} among {len(self.payments)} players")
 
 
 Legal = tuple[tuple[Action, ...], tuple[object, ...]]
@@ -297,101 +245,3 @@ is not a ConquianState
         state = _codec.read_position(text, cls)  # through the codec of the rules' game
         assert isinstance(state, cls)
         return state
-
-
-@mypyc_attr(native_class=False)
-class PlayerView:
-    """The interface of what one player may know (C6); `State.view` makes one.
-
-    Subclasses are frozen attrs values, so two views compare equal exactly
-    when they show the same things.
-
-    >>> view = new_game(ConquianRules(), seed=7).view(0)
-    >>> isinstance(view, PlayerView), len(view.hand), view.legal_actions
-    (True, 10, ())
-    """
-
-    __slots__ = ()
-
-    @property
-    def player(self) -> int:
-        """The seat whose view this is."""
-        raise NotImplementedError
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that acts next, or None when the deal is over."""
-        raise NotImplementedError
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """This player's own cards, in canonical order."""
-        raise NotImplementedError
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds."""
-        raise NotImplementedError
-
-    @property
-    def table(self) -> tuple[Combination, ...]:
-        """The combinations on the table, as in `State.table`."""
-        raise NotImplementedError
-
-    @property
-    def history(self) -> Sequence[Action]:
-        """The actions of the deal so far (all of them are public), as `State.history`."""
-        raise NotImplementedError
-
-    @property
-    def result(self) -> Result | None:
-        """The deal's `Result` once it is over."""
-        raise NotImplementedError
-
-    @property
-    def unseen(self) -> tuple[Card, ...]:
-        """The cards whose place this player cannot know, in canonical order (copies repeated)."""
-        raise NotImplementedError
-
-    @property
-    def legal_actions(self) -> tuple[Action, ...]:
-        """What this player may do now; empty when it is not his turn."""
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        """What this player may know as a multi-line text diagram (`conquian.diagram`)."""
-        return diagram(self)
-
-    def _repr_svg_(self) -> str:
-        """This view as an SVG picture of the cards, shown by Jupyter (`conquian.svg`)."""
-        return svg.render(self)
-
-    def to_json(self) -> str:
-        """This view as one line of JSON, to send to its player (format ``conquian-view``).
-
-        Written field by field from what the player may know (C6): never the
-        deck, the order of a hidden pack or stock, another hand beyond its
-        known cards, nor `unseen`, which names the cards he cannot place.
-
-        >>> view = new_game(ConquianRules(), seed=7).view(1)
-        >>> view.to_json()[:60]
-        '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
-        """
-        return _codec.write_view(self)  # through the codec its engine registered
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> PlayerView:
-        """A view back from its JSON (format ``conquian-view``), checked (E2, E3, C6).
-
-        Raises `RecordError` listing every problem: a malformed field, a card
-        the pack does not hold, or a view no deal and history could show. The
-        view read equals the view written, so it samples the same states
-        (`sample_state`) for the same seed. Called on a subclass, the view
-        must be of that game.
-
-        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(2)
-        >>> PlayerView.from_json(view.to_json()) == view
-        True
-        """
-        view: PlayerView = _view_json.view_from_json(text, cls)
-        return view

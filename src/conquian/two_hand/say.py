@@ -121,7 +121,7 @@ def _new_say(
     force_fits = 0
     for j, k in enumerate(keys):
         cards = k >> 1
-        fits = tables.fit[k >> 1]
+        fits = tables.fit[cards]
         if k & 1 == player:
             own = True
             own_fits |= fits
