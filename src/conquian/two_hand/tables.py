@@ -39,7 +39,7 @@ from .board import CARDS, Turn, cards_of, has_three_of_a_rank, key, mask
 
 __all__ = ["MAX_TABLES", "BorrowOption", "MeldOption", "Memo", "Tables", "tables_for"]
 
-MAX_TABLES: Final = 40
+MAX_TABLES = 40
 """How many rule sets' tables are kept at most (every normalised two-hand rule set fits)."""
 
 MEMO_LIMIT: Final = 10_000
