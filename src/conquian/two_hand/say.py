@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._mypyc import mypyc_attr
 from ..actions import Action
 from ..cards import Card
 from ..state import Legal
@@ -35,6 +36,7 @@ _TAKE_PASS: Final[tuple[Legal, ...]] = tuple(((take, PASS), (None, None)) for ta
 _PASS_ONLY: Final[Legal] = ((PASS,), (None,))
 
 
+@mypyc_attr(acyclic=True)
 class SayInfo:
     """What a player with the say may do whatever the card on offer (T4–T10), for one hand
     and table: the same over the say states of a run of passes.
