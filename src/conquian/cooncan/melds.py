@@ -251,8 +251,6 @@ def placed(
     )
 
 
-
-
 def tables_in_use() -> dict[str, int]:
     """How many entries each memo table of plays holds now (each at most `TABLE_SIZE`)."""
     return {

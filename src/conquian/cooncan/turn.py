@@ -85,7 +85,6 @@ def can_go_out(
     return False
 
 
-
 def draw_entries(
     hand: tuple[Card, ...],
     stock: tuple[Card, ...],
