@@ -14,8 +14,8 @@ from ..combos import Combination
 from ..rules import CooncanRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
 from .explain import why
-from .melds import placed, resolve
-from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, fit_of, physical, pips
+from .melds import Fits, Memo, placed, resolve
+from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, physical, pips
 from .turn import draw_entries, forget, play_entries, with_card, without
 from .view import CooncanView, check_seat
 
@@ -24,11 +24,12 @@ __all__ = ["CooncanState", "Deal"]
 
 class Deal:
     """What stays the same over a deal (M1): its rules, dealer and deck, and what the turn
-    reads of the rules (the number of seats, an open stock, the turn limit). One object
-    shared by every state of the deal; two deals are equal when their rules, dealer and
-    deck are."""
+        reads of the rules (the number of seats, an open stock, the turn limit) and the deal's
+    `Memo` of the plays it has made. One object
+        shared by every state of the deal; two deals are equal when their rules, dealer and
+        deck are."""
 
-    __slots__ = ("dealer", "deck", "open_stock", "players", "rules", "turn_limit")
+    __slots__ = ("dealer", "deck", "memo", "open_stock", "players", "rules", "turn_limit")
 
     def __init__(self, rules: CooncanRules, dealer: int, deck: tuple[Card, ...]) -> None:
         self.rules = rules
@@ -37,6 +38,7 @@ class Deal:
         self.players: int = rules.players
         self.open_stock: bool = rules.stock == "open"
         self.turn_limit: int | None = rules.turn_limit
+        self.memo = Memo()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deal):
@@ -127,14 +129,14 @@ the card he took from the stock this turn (M2)
         line: list[Action],
         length: int,
         result: Result | None,
-        fit: tuple[tuple[Card, ...], ...] | None = None,
+        fit: Fits | None = None,
     ) -> None:
         """A state with these values; `conquian.new_game` and `apply` make them.
 
         The pack is ``pack[pack_at:]``; the history is the first `length`
         actions of `line` (`conquian.state.extend_line`); `opened` holds per
         seat the turn of his first Meld or Force (-1: none yet, M8); `fit`,
-        per combination on the table, the cards that fit it alone (made from
+        what may go on each combination of the table (`melds.Fits`, made from
         the table when not given).
         """
         self._deal = deal
@@ -153,7 +155,7 @@ the card he took from the stock this turn (M2)
         self._line = line
         self._length = length
         self._result = result
-        self._fit = tuple([fit_of(combo) for combo in table]) if fit is None else fit
+        self._fit = Fits.of(table) if fit is None else fit
         self._legal_cache: Legal | None = None
 
     # -- the value: read-only fields, equality, hashing, pickling ---------------------------
@@ -426,9 +428,11 @@ the card he took from the stock this turn (M2)
         hand = self._hands[p]
         if self._phase == "draw":
             open_stock = self._deal.open_stock
-            entries = draw_entries(hand, self._stock, open_stock, self._table, self._fit, p)
+            entries = draw_entries(
+                hand, self._stock, open_stock, self._table, self._fit, p, self._deal.memo
+            )
         else:
-            entries = play_entries(hand, self._taken, self._table, self._fit, p)
+            entries = play_entries(hand, self._taken, self._table, self._fit, p, self._deal.memo)
         return tuple([entry[0] for entry in entries]), tuple(entries)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from ..cards import Card
 from ..combos import Combination
-from .melds import placed, plays, resolve
+from .melds import Fits, Memo, placed, plays, resolve
 from .tables import DISCARD_ENTRIES, DRAW_ENTRY, TAKE_ENTRIES, Entry
 
 __all__ = ["can_go_out", "draw_entries", "forget", "play_entries", "with_card", "without"]
@@ -66,8 +66,9 @@ def forget(known: tuple[Card, ...], played: Sequence[Card]) -> tuple[Card, ...]:
 def can_go_out(
     hand: tuple[Card, ...],
     table: tuple[Combination, ...],
-    fit: tuple[tuple[Card, ...], ...],
+    fit: Fits,
     player: int,
+    memo: Memo,
 ) -> bool:
     """Whether some Melds and Forces can empty `hand` (M2, M10).
 
@@ -75,12 +76,12 @@ def can_go_out(
     holds at most two cards (two copies in the double pack): the search is
     tiny.
     """
-    for action, combo, played in plays(hand, table, fit, player):
+    for action, combo, played in plays(hand, table, fit, player, memo):
         rest = without(hand, played)
         if not rest:
             return True
         new_table, new_fit = placed(table, fit, action.onto, resolve(action, combo, table))
-        if can_go_out(rest, new_table, new_fit, player):
+        if can_go_out(rest, new_table, new_fit, player, memo):
             return True
     return False
 
@@ -90,8 +91,9 @@ def draw_entries(
     stock: tuple[Card, ...],
     open_stock: bool,
     table: tuple[Combination, ...],
-    fit: tuple[tuple[Card, ...], ...],
+    fit: Fits,
     player: int,
+    memo: Memo,
 ) -> list[Entry]:
     """The draw phase: ``draw``, then each stock card he may ``take`` (M2, M3, law 11).
 
@@ -104,7 +106,7 @@ def draw_entries(
     out = [DRAW_ENTRY]
     candidates: Sequence[Card] = sorted(set(stock)) if open_stock else stock[-1:]
     for c in candidates:
-        if any(h is not c for h in hand) or can_go_out((*hand, c), table, fit, player):
+        if any(h is not c for h in hand) or can_go_out((*hand, c), table, fit, player, memo):
             out.append(TAKE_ENTRIES[c.index])
     return out
 
@@ -113,8 +115,9 @@ def play_entries(
     hand: tuple[Card, ...],
     taken: Card | None,
     table: tuple[Combination, ...],
-    fit: tuple[tuple[Card, ...], ...],
+    fit: Fits,
     player: int,
+    memo: Memo,
 ) -> list[Entry]:
     """The play phase: Melds and Forces (M4, M5, M9), then a discard of each card but `taken`.
 
@@ -123,13 +126,13 @@ def play_entries(
     """
     free = len(hand) + 1 if taken is None else sum(1 for c in hand if c is not taken)
     out: list[Entry] = []
-    for play in plays(hand, table, fit, player):
+    for play in plays(hand, table, fit, player, memo):
         action, combo, played = play
         if free <= len(played) and free <= sum(1 for c in played if c is not taken):
             rest = without(hand, played)
             if rest:
                 new_table, new_fit = placed(table, fit, action.onto, resolve(action, combo, table))
-                if not can_go_out(rest, new_table, new_fit, player):
+                if not can_go_out(rest, new_table, new_fit, player, memo):
                     continue
         out.append(play)
     previous = None
