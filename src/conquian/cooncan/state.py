@@ -16,7 +16,7 @@ from ..state import History, Legal, Outcome, Result, State, extend_line
 from .explain import why
 from .melds import Fits, Memo, placed, resolve
 from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, physical, pips
-from .turn import draw_entries, forget, play_entries, with_card, without
+from .turn import draw_legal, forget, play_legal, with_card, without
 from .view import CooncanView, check_seat
 
 __all__ = ["CooncanState", "Deal"]
@@ -427,13 +427,16 @@ the card he took from the stock this turn (M2)
             return (), ()
         hand = self._hands[p]
         if self._phase == "draw":
-            open_stock = self._deal.open_stock
-            entries = draw_entries(
-                hand, self._stock, open_stock, self._table, self._fit, p, self._deal.memo
+            return draw_legal(
+                hand,
+                self._stock,
+                self._deal.open_stock,
+                self._table,
+                self._fit,
+                p,
+                self._deal.memo,
             )
-        else:
-            entries = play_entries(hand, self._taken, self._table, self._fit, p, self._deal.memo)
-        return tuple([entry[0] for entry in entries]), tuple(entries)
+        return play_legal(hand, self._taken, self._table, self._fit, p, self._deal.memo)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         return why(self, action)
