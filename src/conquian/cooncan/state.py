@@ -16,7 +16,7 @@ from ..state import History, Legal, Outcome, Result, State, extend_line
 from .explain import why
 from .melds import Fits, Memo, placed, resolve
 from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, physical, pips
-from .turn import draw_legal, forget, play_legal, with_card, without
+from .turn import draw_legal, forget, play_legal, with_card, without, without_card
 from .view import CooncanView, check_seat
 
 __all__ = ["CooncanState", "Deal"]
@@ -413,6 +413,17 @@ the card he took from the stock this turn (M2)
 
     # -- legal actions (M2-M5, M9) ----------------------------------------------------------
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take, in a deterministic order (M2-M5, M9).
+
+        >>> [str(a) for a in new_game(CooncanRules.three_hand(), seed=3).legal_actions()]
+        ['draw', 'take 3D']
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._generate_legal()  # a cache, not part of the value
+        return legal[0]
+
     def _generate_legal(self) -> Legal:
         """The legal actions, each with what `apply` needs (its entry): the one rule implementation.
 
@@ -549,7 +560,7 @@ never move: there is no borrowing (M6)
 
     def _discard(self, p: int, c: Card) -> CooncanState:
         """A card face up on the stock ends the turn; play passes to the left (M2)."""
-        hand = without(self._hands[p], (c,))
+        hand = without_card(self._hands[p], c)
         turns = self._turns + 1
         deal = self._deal
         player: int | None = p + 1 if p + 1 < deal.players else 0

@@ -29,7 +29,15 @@ from .tables import (
     Entry,
 )
 
-__all__ = ["can_go_out", "draw_legal", "forget", "play_legal", "with_card", "without"]
+__all__ = [
+    "can_go_out",
+    "draw_legal",
+    "forget",
+    "play_legal",
+    "with_card",
+    "without",
+    "without_card",
+]
 
 
 def without(hand: tuple[Card, ...], played: Sequence[Card]) -> tuple[Card, ...]:
@@ -46,6 +54,14 @@ def without(hand: tuple[Card, ...], played: Sequence[Card]) -> tuple[Card, ...]:
         else:
             rest.remove(c)
     return tuple(rest)
+
+
+def without_card(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+    """`hand` (sorted) less one card `c`, which must be there (found by identity, as `without`)."""
+    for i, h in enumerate(hand):
+        if h is c:
+            return hand[:i] + hand[i + 1 :]
+    return without(hand, (c,))
 
 
 def with_card(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
