@@ -296,3 +296,32 @@ def test_a_negative_combination_index_is_refused_not_an_index_error() -> None:
             continue  # refused when the action is made
         with pytest.raises(IllegalActionError):
             state.apply(action)
+
+
+@pytest.mark.parametrize("name", ["table", "stock", "current_player", "phase", "turns", "result"])
+def test_a_states_public_fields_are_read_only(name: str) -> None:
+    """States are values: assigning a public field raises, and the state is unchanged."""
+    state = new_game(CooncanRules.three_hand(jokers=1), seed=4).apply("draw")
+    before = repr(state)
+    with pytest.raises(AttributeError):
+        setattr(state, name, None)
+    assert repr(state) == before
+
+
+def test_copies_and_pickles_of_a_state_are_equal_values_with_the_same_actions() -> None:
+    """A state copied, deep-copied or pickled equals the original, hashes alike, offers the
+    same legal actions and leads to equal states (the legal-action cache is not pickled)."""
+    import copy
+    import pickle
+
+    rng = random.Random(8)
+    state = new_game(CooncanRules.double_pack(players=5, turn_limit=90), seed=8)
+    while not state.is_over:
+        actions = state.legal_actions()
+        for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert other == state and hash(other) == hash(state)
+            assert other.legal_actions() == actions
+        action = actions[rng.randrange(len(actions))]
+        assert pickle.loads(pickle.dumps(state)).apply(action) == state.apply(action)
+        state = state.apply(action)
+    assert state.result is not None

@@ -13,6 +13,8 @@ made them (`Memo`, bounded), so its states share them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Force, Meld
 from ..cards import JOKER, Card, Face, NamedJoker, card_at
 from ..combos import (
@@ -28,7 +30,7 @@ from .tables import ORDER, Play, fit_of, has_shiftable_joker, may_meld, physical
 
 __all__ = ["MAX_COMBINATIONS", "MEMO_LIMIT", "Fits", "Memo", "force", "placed", "plays", "resolve"]
 
-MAX_COMBINATIONS = 35
+MAX_COMBINATIONS: Final = 35
 """The most combinations a table can hold: the double pack's 106 cards, three to a combination."""
 
 MEMO_LIMIT = 2_000
