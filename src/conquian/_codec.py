@@ -4,7 +4,7 @@ Each engine describes its own game to the formats with a `Codec`: its
 rules' options, how to deal, the fields of its snapshot and view, and the
 checks a snapshot must pass on its own. It registers the codec when it is
 imported (`register_codec`), keyed by the rules' game names. This module
-does the rest, the same for every game (RULES.md C6, C7, E2, E3):
+does the rest, the same for every game (rules C6, C7, E2, E3):
 
 - `write_position` (`State.to_json`): the rules, the deal, the actions and
   the engine's snapshot of every zone, checked against the limits first;

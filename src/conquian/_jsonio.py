@@ -5,7 +5,7 @@ Shared by `conquian.records` (game records), the position and view driver
 codec. Reading never trusts its input: it parses with `json.loads` only,
 refuses input larger than the limits below before looking inside, and
 gathers every problem it finds (`Problems`), each naming its field, to raise
-them together in one `RecordError` (RULES.md E2, E3).
+them together in one `RecordError` (rules E2, E3).
 
 The limits are checked when a document is written too, with the same
 `RecordError`, so whatever the library writes it reads back. A deal whose
@@ -212,7 +212,6 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
-
 class Reader:
     """Checks JSON values field by field, adding a problem for each bad one."""
 
@@ -402,7 +401,7 @@ def read_format(data: Any, fmt: str, r: Reader) -> bool:
             {
                 FORMAT_RECORD: "; this is a game record: load it with GameRecord.from_json",
                 FORMAT_POSITION: "; this is a position: load it with State.from_json",
-                FORMAT_VIEW: "; this is a player's view, which cannot be loaded",
+                FORMAT_VIEW: "; this is a player's view: load it with PlayerView.from_json",
             }.get(found, "")
             if isinstance(found, str)
             else ""
@@ -581,4 +580,3 @@ def read_result(value: object, players: int, r: Reader) -> tuple[bool, dict[str,
         r.add(f"snapshot.result: payments must sum to zero (got {tuple(values)})")
         return False, None
     return True, {"outcome": data["outcome"], "winner": winner, "payments": values}
-

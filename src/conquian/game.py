@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import Card, make_pack, shuffle
 from .cooncan import deal as deal_cooncan
@@ -40,6 +40,9 @@ def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
     ...
     conquian.errors.RecordError: invalid deck: 3C is missing; ...
     """
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+        raise TypeError(f"deck must be a sequence of cards (got {type(deck).__name__})")
+    deck = tuple(deck)
     problems = []
     good = [c for c in deck if isinstance(c, Card)]
     for c in deck:

@@ -1,4 +1,4 @@
-"""Game records as JSON, validated on the way in (RULES.md C7, E2, E3).
+"""Game records as JSON, validated on the way in (rules C7, E2, E3).
 
 Three JSON documents, each an object with a ``"format"`` and a ``"version"``
 (the specification is the docs page *Records and positions*):

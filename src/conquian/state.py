@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TypeVar, overload
 
 import attrs
 
-from . import _codec, svg
+from . import _codec, _view_json, svg
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .diagram import diagram
 from .errors import IllegalActionError, NotationError
@@ -484,3 +484,20 @@ class PlayerView:
         '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
         """
         return _codec.write_view(self)  # through the codec its engine registered
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PlayerView:
+        """A view back from its JSON (format ``conquian-view``), checked (E2, E3, C6).
+
+        Raises `RecordError` listing every problem: a malformed field, a card
+        the pack does not hold, or a view no deal and history could show. The
+        view read equals the view written, so it samples the same states
+        (`sample_state`) for the same seed. Called on a subclass, the view
+        must be of that game.
+
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(2)
+        >>> PlayerView.from_json(view.to_json()) == view
+        True
+        """
+        view: PlayerView = _view_json.view_from_json(text, cls)
+        return view

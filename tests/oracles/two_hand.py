@@ -9,7 +9,7 @@ turn can be finished is a plain search over them. The engine
 
 A turn is a `Turn`: the mover's hand, the table, the pending cards, the cards
 borrowed this turn, and for each pending borrowed card the table indices it
-may not go back to (T9).
+may not go back to and the kind of the meld that lent it (T9).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from conquian import Borrow, Card, ConquianRules, Meld
-from conquian.combos import Combination, Order, borrow, build, extensions, melds_in
+from conquian.combos import Combination, Kind, Order, borrow, build, extensions, melds_in
 
 
 class Turn(NamedTuple):
@@ -28,7 +28,7 @@ class Turn(NamedTuple):
     table: tuple[Combination, ...]
     pending: tuple[Card, ...]
     borrowed: frozenset[Card]
-    sources: tuple[tuple[Card, frozenset[int]], ...]
+    sources: tuple[tuple[Card, frozenset[int], Kind], ...]
 
 
 def start(
@@ -43,17 +43,27 @@ def moves(
 ) -> Iterator[tuple[Meld | Borrow, Turn]]:
     """Every `Meld` and `Borrow` of `player` in `turn` (T8, T9), with the turn after it.
 
+    `borrowing` is False at the say (the card still on offer) and True while
+    melding after a take or a force.
+
     T8: a meld lays down a new combination of his hand and pending cards, or
-    adds some of them to one of his own melds; under ``lay_down="say"`` hand
-    cards alone may go down, otherwise each meld holds a pending card.
-    T9 (only while melding, `borrowing`): a card that leaves valid melds
-    behind may be borrowed from his own melds, once a turn, and may not go
-    back into the meld it came from (for a split sequence, either piece).
+    adds some of them to one of his own melds. Hand cards alone may go down:
+    at the say only under ``lay_down="say"``; while melding under "say" and
+    "turn"; under "meld" each meld holds a pending card. T9 (only while
+    melding): a card that leaves valid melds behind may be borrowed from his
+    own melds, once a turn, and may not go back into the meld it came from
+    (for a split sequence, either piece); under ``borrow_other_kind`` it goes
+    into a meld of the other kind than the one that lent it.
     """
     order = Order.of(rules.pack, rules.max_sequence)
     hand, table, pending, borrowed, sources = turn
     pool = tuple(sorted(hand + pending))
-    barred = dict(sources)
+    barred = {c: s for c, s, _ in sources}
+    lent_by = {c: k for c, _, k in sources}
+    other_kind = rules.borrow_other_kind
+
+    def kind_ok(used: set[Card], kind: Kind) -> bool:
+        return not other_kind or all(lent_by[c] is not kind for c in used if c in lent_by)
 
     def after(used: set[Card], new_table: tuple[Combination, ...]) -> Turn:
         return Turn(
@@ -61,14 +71,14 @@ def moves(
             new_table,
             tuple(c for c in pending if c not in used),
             borrowed,
-            tuple((c, s) for c, s in sources if c not in used),
+            tuple((c, s, k) for c, s, k in sources if c not in used),
         )
 
-    from_hand = rules.lay_down == "say"
+    from_hand = rules.lay_down == "say" if not borrowing else rules.lay_down != "meld"
     if pending or from_hand:
         for meld in melds_in(pool, order, player):
             used = set(meld.cards)
-            if from_hand or used & set(pending):
+            if (from_hand or used & set(pending)) and kind_ok(used, meld.kind):  # type: ignore[arg-type]
                 yield Meld(meld.cards), after(used, (*table, meld))  # type: ignore[arg-type]
         for i, meld in enumerate(table):
             if meld.owner != player:
@@ -77,7 +87,7 @@ def moves(
                 used = set(faces)  # type: ignore[arg-type]
                 if not from_hand and not used & set(pending):
                     continue
-                if any(i in barred.get(c, ()) for c in used):
+                if any(i in barred.get(c, ()) for c in used) or not kind_ok(used, meld.kind):
                     continue
                 bigger = build((*meld.cards, *faces), order, player)
                 assert bigger is not None
@@ -97,8 +107,8 @@ def moves(
             froms = frozenset({i, len(table)} if split else {i})
             new_sources = tuple(
                 sorted(
-                    [(d, s | {len(table)} if split and i in s else s) for d, s in sources]
-                    + [(c, froms)]
+                    [(d, s | {len(table)} if split and i in s else s, k) for d, s, k in sources]
+                    + [(c, froms, meld.kind)]
                 )
             )
             yield (

@@ -32,8 +32,9 @@ from conquian import (
 from conquian.combos import Order, build
 from conquian.two_hand import ConquianState
 from conquian.two_hand.board import key, mask
+from conquian.two_hand.dealing import Deal
 from conquian.two_hand.say import say_info, usable
-from conquian.two_hand.tables import Memo, tables_for
+from conquian.two_hand.tables import Memo
 from conquian.two_hand.turn import finishable
 from strategies import conquian_presets, conquian_rules_with
 
@@ -197,7 +198,8 @@ def _hidden_positions(state: ConquianState, player: int) -> list[int]:
 def test_views_hide_what_the_player_cannot_see(
     rules: ConquianRules, seed: int, player: int, shuffler: random.Random
 ) -> None:
-    """C6: a deal that differs only in the other hand and the stock gives the same view.
+    """C6: a deal that differs only in the other hand and the stock gives the same view while
+    it goes on; once it is over both hands are shown ("Showing") and the stock stays unseen.
 
     States in the middle of the opponent's melding are left out: a card he took
     tells that he holds what it goes with, as it does at the table, where he
@@ -217,9 +219,13 @@ def test_views_hide_what_the_player_cannot_see(
         for action in state.history:
             other = other.apply(action)
         view = state.view(player)
-        assert other.view(player) == view
         assert set(view.hand).isdisjoint(view.unseen)
         assert view.unseen == tuple(sorted(view.unseen))
+        if state.is_over:  # C6 "Showing": both hands are shown, the stock stays unseen
+            assert view.hands == (state.hand(0), state.hand(1))
+            assert len(view.unseen) == state.stock_size
+            continue
+        assert other.view(player) == view and view.hands is None
         assert len(view.unseen) == len(state.hand(1 - player)) + state.stock_size
 
 
@@ -283,20 +289,26 @@ def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) ->
     shortcuts (partners, one or two borrows, melds that can never grow:
     `shortcuts.usable_by_borrowing`), is what the full search of the turn after the take
     finds (`turn.finishable`), for every card the player might be offered."""
-    tables = tables_for(rules)
-    memo = Memo()
-    lay = rules.lay_down == "say"
+    deal = Deal(rules, 0, ())
+    tables, memo = deal.tables, deal.memo
+    say_melds = rules.lay_down == "say"
+    hand_melds = rules.lay_down != "meld"
+    other = rules.borrow_other_kind
     for state in random_game(rules, seed):
         if state.offer is None or state.current_player is None:
             continue
         player = state.current_player
         hand = mask(state.hand(player))
         keys = tuple(key(m) for m in state.table)
-        say = say_info(tables, memo, player, hand, keys, lay)
+        say = say_info(tables, memo, player, hand, keys, say_melds)
         melded = mask(c for m in state.table for c in m.cards)
         for c in rules.pack_cards():
             bit = 1 << c.index
             if (hand | melded) & bit:
                 continue
-            search = finishable(tables, Memo(), player, (hand, keys, bit, 0, ()), hand_melds=lay)
-            assert usable(tables, memo, player, hand, keys, c, say, lay) == search, (str(c), state)
+            turn = (hand, keys, bit, 0, ())
+            search = finishable(
+                tables, Memo(), player, turn, hand_melds=hand_melds, other_kind=other
+            )
+            found = usable(deal, player, hand, keys, c, say)
+            assert found == search, (str(c), state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
@@ -9,8 +10,10 @@ import attrs
 from ..actions import Action
 from ..cards import Card
 from ..combos import Combination
+from ..determinize import sample_cooncan
+from ..encoding import observation
 from ..rules import CooncanRules
-from ..state import PlayerView, Result
+from ..state import PlayerView, Result, State
 from .tables import Phase
 
 __all__ = ["CooncanView", "check_seat"]
@@ -69,3 +72,20 @@ class CooncanView(PlayerView):
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A whole deal (a `CooncanState`) drawn among those that give this view.
+
+        See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+
+        >>> import random
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
+        >>> view.sample_state(random.Random(3)).view(0) == view
+        True
+        """
+        sample: State = sample_cooncan(self, rng)
+        return sample
+
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
+        return observation(self)

@@ -7,7 +7,8 @@ decide the combination, so keys stand for melds inside the engine.
 
 A turn in progress is a `Turn`: the mover's hand, the keys of the table's
 melds in order, the pending cards (T8), the cards borrowed this turn (T9), and
-for each pending borrowed card the table indices it may not go back to (T9).
+for each pending borrowed card the table indices it may not go back to and
+whether a group lent it (T9).
 A `Board` is the same with both hands: one field of a state.
 
 >>> from conquian import cards
@@ -41,9 +42,9 @@ __all__ = [
     "mask",
 ]
 
-Sources = tuple[tuple[int, tuple[int, ...]], ...]
-"""Each pending borrowed card (its index), with the table indices it may not go back to (T9),
-sorted by card."""
+Sources = tuple[tuple[int, tuple[int, ...], bool], ...]
+"""Each pending borrowed card (its index), with the table indices it may not go back to and
+whether a group lent it (T9), sorted by card."""
 
 Turn = tuple[int, tuple[int, ...], int, int, Sources]
 """A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources)."""

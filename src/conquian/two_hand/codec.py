@@ -154,6 +154,8 @@ class TwoHandCodec(Codec):
                 )
 
     def view_data(self, view: PlayerView) -> dict[str, Any]:
+        """The offer, pending and buried cards, the stock's size, and both hands once the deal
+        is over (C6); ``"hands"`` is null while the deal goes on ("Showing")."""
         assert isinstance(view, ConquianView)
         return {
             "offer": None if view.offer is None else str(view.offer),
@@ -161,6 +163,7 @@ class TwoHandCodec(Codec):
             "pending": texts(view.pending),
             "stock_size": view.stock_size,
             "buried": texts(view.buried),
+            "hands": None if view.hands is None else [texts(h) for h in view.hands],
         }
 
 

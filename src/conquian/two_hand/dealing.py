@@ -16,11 +16,22 @@ __all__ = ["Deal", "check_indices", "deal_positions"]
 class Deal:
     """What stays the same over a deal (T1): its rules, dealer and deck; the engine's tables
     for the rules and the deal's memo of its searches; where the stock starts in the deck
-    (after the starter, T11); whether hand cards alone may go down (T8); the cards melded
-    to win (T2). One object shared by every state of the deal; two deals are equal when
-    their rules, dealer and deck are."""
+    (after the starter, T11); when hand cards alone may go down (T8) and whether a
+    borrowed card must change kind (T9); the cards melded to win (T2). One object shared
+    by every state of the deal; two deals are equal when their rules, dealer and deck are."""
 
-    __slots__ = ("dealer", "deck", "hand_melds", "memo", "rules", "stock_start", "tables", "win")
+    __slots__ = (
+        "dealer",
+        "deck",
+        "hand_melds",
+        "memo",
+        "other_kind",
+        "rules",
+        "say_melds",
+        "stock_start",
+        "tables",
+        "win",
+    )
 
     def __init__(self, rules: ConquianRules, dealer: int, deck: tuple[Card, ...]) -> None:
         self.rules = rules
@@ -29,7 +40,10 @@ class Deal:
         self.tables: Tables = tables_for(rules)
         self.memo = Memo()
         self.stock_start: int = deal_positions(rules.hand_size)[2] + 1
-        self.hand_melds: bool = rules.lay_down == "say"
+        # T8: hand cards alone go down while melding ("say", "turn"), and at the say ("say").
+        self.hand_melds: bool = rules.lay_down != "meld"
+        self.say_melds: bool = rules.lay_down == "say"
+        self.other_kind: bool = rules.borrow_other_kind  # T9
         self.win: int = rules.win_size
 
     def __eq__(self, other: object) -> bool:

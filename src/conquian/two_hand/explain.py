@@ -64,6 +64,12 @@ def why_illegal(action: Action, at: Position) -> tuple[str, str]:
     shift = isinstance(action, (Meld, Force)) and action.shift
     if shift or any(isinstance(f, NamedJoker) for f in faces):
         return "the two-hand pack has no joker, so no joker is named or shifted", "T1"
+    twice = [f for i, f in enumerate(faces) if f in faces[:i]]
+    if twice:
+        return (
+            f"{twice[0]} is named twice: the {at.rules.pack} pack of 40 cards holds each card once",
+            "C1",
+        )
     if at.offer is not None:
         return _on_say(action, at)
     return _melding(action, at)
@@ -101,7 +107,13 @@ def _on_say(action: Action, at: Position) -> tuple[str, str]:
             "T4",
         )
     assert isinstance(action, Meld)
-    if at.rules.lay_down != "say":
+    if at.rules.lay_down == "turn":
+        return (
+            "under these rules hand cards go down only in a turn in which a card from the "
+            "centre joins your melds (after a take or a force), not while you have the say",
+            "T8",
+        )
+    if at.rules.lay_down == "meld":
         return (
             "under these rules hand cards go down only together with a card taken or borrowed",
             "T8",
@@ -125,7 +137,7 @@ def _melding(action: Action, at: Position) -> tuple[str, str]:
         assert isinstance(action, Force)
         return _no_fit(action, 1 - at.player, at)
     if isinstance(action, Meld):
-        if at.rules.lay_down != "say" and not set(action.cards) & set(pending):
+        if at.rules.lay_down == "meld" and not set(action.cards) & set(pending):
             return (
                 "under these rules every meld must use a pending card (one taken or borrowed)",
                 "T8",
@@ -171,16 +183,37 @@ def _bad_meld(action: Meld, at: Position) -> tuple[str, str]:
                 "melds only by a force",
                 "T8",
             )
-        for index, src in at.sources:
+        for index, src, _ in at.sources:
             c = card_at(index)
             if i in src and c in action.cards:
                 return f"{c} was borrowed from this meld and must go into a different one", "T9"
+        why_kind = _wrong_kind(action, meld.kind, at)
+        if why_kind is not None:
+            return why_kind
         if extend(meld, action.cards, order) is None:
             why, rule = _explained((*meld.cards, *action.cards), order)
             return f"{text(action.cards)} cannot be added to {meld}: {why}", rule
-    elif build(action.cards, order) is None:
-        return _explained(action.cards, order)
+    else:
+        made = build(action.cards, order)
+        if made is None:
+            return _explained(action.cards, order)
+        why_kind = _wrong_kind(action, made.kind, at)
+        if why_kind is not None:
+            return why_kind
     return _unfinishable(pending)
+
+
+def _wrong_kind(action: Meld, kind: Kind, at: Position) -> tuple[str, str] | None:
+    """T9 ``borrow_other_kind``: the reason a borrowed card may not go into a meld of `kind`."""
+    if not at.rules.borrow_other_kind:
+        return None
+    for index, _, lent_by_group in at.sources:
+        c = card_at(index)
+        if c in action.cards and lent_by_group == (kind is Kind.GROUP):
+            if lent_by_group:
+                return f"{c} was borrowed from a group: it must go into a sequence", "T9"
+            return f"{c} was borrowed from a sequence: it must go into a group", "T9"
+    return None
 
 
 def _bad_borrow(action: Borrow, at: Position) -> tuple[str, str]:

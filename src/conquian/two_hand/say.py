@@ -54,7 +54,7 @@ class SayInfo(NamedTuple):
 
 
 def say_info(
-    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], hand_melds: bool
+    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], say_melds: bool
 ) -> SayInfo:
     """`SayInfo` of `player` with `hand`, the table's melds being `keys`.
 
@@ -68,7 +68,7 @@ def say_info(
     if last_hand == hand:
         found = _same_hand_say(tables, player, keys, last_keys, last)
     if found is None:
-        found = _new_say(tables, memo, player, hand, keys, hand_melds)
+        found = _new_say(tables, memo, player, hand, keys, say_melds)
     memo.last_say[player] = (hand, keys, found)
     return found
 
@@ -97,7 +97,7 @@ def _same_hand_say(
 
 
 def _new_say(
-    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], hand_melds: bool
+    tables: Tables, memo: Memo, player: int, hand: int, keys: tuple[int, ...], say_melds: bool
 ) -> SayInfo:
     """`SayInfo` of `player` with `hand`, the table's melds being `keys`, worked out."""
     own = False
@@ -123,14 +123,15 @@ def _new_say(
     for cards, fits in threes:
         if not fits & partners:
             partners &= ~cards
-    # T8: hand cards may go down while he has the say; no borrowing. A lay-down is a new meld
-    # of hand cards or an addition to his melds, which holds a hand card fitting one alone.
+    # T8 (lay_down="say"): hand cards may go down while he has the say; no borrowing. A
+    # lay-down is a new meld of hand cards or an addition to his melds, which holds a hand
+    # card fitting one alone.
     actions: list[Action] = []
     plans: list[object] = []
-    if hand_melds and hand and (hand & own_fits or tables.new_melds(hand, player, memo)):
+    if say_melds and hand and (hand & own_fits or tables.new_melds(hand, player, memo)):
         turn: Turn = (hand, keys, 0, 0, ())
         for action, after in turn_moves(
-            tables, memo, player, turn, hand_melds=True, borrowing=False
+            tables, memo, player, turn, hand_melds=True, other_kind=False, borrowing=False
         ):
             actions.append(action)
             plans.append(after)
@@ -139,16 +140,10 @@ def _new_say(
 
 
 def usable(
-    tables: Tables,
-    memo: Memo,
-    player: int,
-    hand: int,
-    keys: tuple[int, ...],
-    c: Card,
-    say: SayInfo,
-    hand_melds: bool,
+    deal: Deal, player: int, hand: int, keys: tuple[int, ...], c: Card, say: SayInfo
 ) -> bool:
     """Whether `player` could take `c` and place it in this turn (T3, T8, no dead ends)."""
+    tables = deal.tables
     bit = 1 << c.index
     if say.own_fits & bit:
         return True  # onto one of his melds at once
@@ -170,10 +165,13 @@ def usable(
         return True  # a new combination with two hand cards (C3)
     if not say.own:
         return False  # no meld to add to or borrow from
-    settled = usable_by_borrowing(tables, player, hand, keys, index)
+    other_kind = deal.other_kind
+    settled = usable_by_borrowing(tables, player, hand, keys, index, other_kind)
     if settled is not None:
         return settled
-    return finishable(tables, memo, player, (hand, keys, bit, 0, ()), hand_melds=hand_melds)
+    turn = (hand, keys, bit, 0, ())
+    hand_melds = deal.hand_melds
+    return finishable(tables, deal.memo, player, turn, hand_melds=hand_melds, other_kind=other_kind)
 
 
 def say_actions(
@@ -187,16 +185,13 @@ def say_actions(
     to him, T6; never a discard, T7), with the meld's index as plan; then the
     melds he may lay down from his hand (T8), with the turn after each.
     """
-    tables, memo, hand_melds = deal.tables, deal.memo, deal.hand_melds
-    last_hand, last_keys, last = memo.last_say[player]
+    last_hand, last_keys, last = deal.memo.last_say[player]
     if last_keys is keys and last_hand == hand:  # his last say's (a run of passes)
         say: SayInfo = last
     else:
-        say = say_info(tables, memo, player, hand, keys, hand_melds)
-    if usable(tables, memo, player, hand, keys, offer, say, hand_melds):
-        legal = _TAKE_PASS[offer.index]
-    else:
-        legal = _PASS_ONLY
+        say = say_info(deal.tables, deal.memo, player, hand, keys, deal.say_melds)
+    # T3, T8: a card is taken only to be placed at once; T5-T7: he may always pass.
+    legal = _TAKE_PASS[offer.index] if usable(deal, player, hand, keys, offer, say) else _PASS_ONLY
     bit = 1 << offer.index
     forcing = forcing and bool(say.force_fits & bit)
     if not forcing and not say.lay_downs[0]:

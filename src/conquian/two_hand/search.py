@@ -40,5 +40,14 @@ def turn_finishes(
     tables = deal.tables
     turn: Turn = (mask(hand), tuple(key(m) for m in table), mask(pending), 0, ())
     combo = tables.combo
-    for end in turn_ends(tables, deal.memo, player, turn, hand_melds=deal.hand_melds, limit=limit):
+    ends = turn_ends(
+        tables,
+        deal.memo,
+        player,
+        turn,
+        hand_melds=deal.hand_melds,
+        other_kind=deal.other_kind,
+        limit=limit,
+    )
+    for end in ends:
         yield cards_of(end[0]), tuple([combo(k) for k in end[1]])

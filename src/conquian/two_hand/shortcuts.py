@@ -41,7 +41,7 @@ def hopeful(tables: Tables, player: int, turn: Turn) -> bool:
             have &= ~(k >> 1)  # a meld that stays as it is
     rest = pend
     # The borrowed cards first (the likeliest to fail): each may not go back to its sources.
-    for index, back in sources:
+    for index, back, _ in sources:
         low = 1 << index
         if not rest & low:
             continue
@@ -75,7 +75,7 @@ def leaves_finish(direct: list[tuple[int | None, int]], onto: int | None, used: 
 
 
 def usable_by_borrowing(
-    tables: Tables, player: int, hand: int, keys: tuple[int, ...], index: int
+    tables: Tables, player: int, hand: int, keys: tuple[int, ...], index: int, other_kind: bool
 ) -> bool | None:
     """Whether the card of `index` could be placed after a take, settled without the search,
     or None: for a card that fits none of his melds alone and that two hand cards do not go
@@ -99,11 +99,18 @@ def usable_by_borrowing(
     on. Not for a sequence as long as the order allows (shorter, it fits new
     cards at its other end), nor with an ace at both ends.
 
+    With ``borrow_other_kind`` (`other_kind`) the True answers are not given
+    here (such a line may put a borrowed card into a meld of the kind it came
+    from): the search decides; the False answer still holds, as the rule only
+    forbids more.
+
     Pinned by ``test_take_shortcuts_answer_as_the_search``.
     """
     two_partners = tables.two_partners
     lent: list[tuple[int, int]] = []  # (meld index, bit) of each card he may borrow now
     for i, k in enumerate(keys):
+        if other_kind:
+            break
         if k & 1 == player and k.bit_count() - player >= 4:
             for b in tables.borrowings(k):
                 if two_partners(index, hand | b.bit):

@@ -15,6 +15,7 @@ from operator import itemgetter
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
+from ..determinize import register_deal
 from ..errors import RecordError
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
@@ -280,7 +281,14 @@ in this turn, and a card taken is never held in the hand (T3)
             else:  # T8-T10: melding
                 hands, keys, pending, borrowed, sources = self._board
                 turn = (hands[player], keys, pending, borrowed, sources)
-                legal = melding_actions(deal.tables, deal.memo, player, turn, deal.hand_melds)
+                legal = melding_actions(
+                    deal.tables,
+                    deal.memo,
+                    player,
+                    turn,
+                    hand_melds=deal.hand_melds,
+                    other_kind=deal.other_kind,
+                )
             self._legal_cache = legal  # a cache, not part of the value
         return legal[0]
 
@@ -477,29 +485,40 @@ in this turn, and a card taken is never held in the hand (T3)
     def view(self, player: int) -> ConquianView:
         """All that `player` may know of this deal, and nothing more (C6).
 
+        Once the deal is over both hands are shown (C6 "Showing"): the view's
+        `hands` holds them and `unseen` is the stock left.
+
         >>> view = new_game(ConquianRules(), seed=7).view(0)
-        >>> len(view.hand), view.hand_sizes, len(view.unseen), view.legal_actions
-        (10, (10, 10), 29, ())
+        >>> len(view.hand), view.hand_sizes, len(view.unseen), view.legal_actions, view.hands
+        (10, (10, 10), 29, (), None)
         """
         hand = self.hand(player)
         hands = self._board[0]
+        stock = self._deal.deck[self._stock :]
+        if self._result is None:
+            shown = None
+            unseen = tuple(sorted(self.hand(1 - player) + stock))
+        else:
+            shown = (cards_of(hands[0]), cards_of(hands[1]))
+            unseen = tuple(sorted(stock))
         return ConquianView(
             rules=self.rules,
             player=player,
             dealer=self.dealer,
-            current_player=self.current_player,
+            current_player=self._current,
             hand=hand,
             hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
-            table=self.table,
-            offer=self.offer,
-            offer_origin=self.offer_origin,
+            table=self._table,
+            offer=self._offer,
+            offer_origin=self._origin,
             pending=self.pending,
             stock_size=self.stock_size,
-            buried=self.buried,
+            buried=self._buried,
             history=self.history,
-            result=self.result,
-            legal_actions=self.legal_actions() if self.current_player == player else (),
-            unseen=tuple(sorted(self.hand(1 - player) + self._deal.deck[self._stock :])),
+            result=self._result,
+            legal_actions=self.legal_actions() if self._current == player else (),
+            unseen=unseen,
+            hands=shown,
         )
 
     def __repr__(self) -> str:
@@ -571,3 +590,6 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         [],
         0,
     )
+
+
+register_deal(ConquianRules, deal)  # for ConquianView.sample_state (conquian.determinize)

@@ -131,6 +131,9 @@ class Tables:
         # and the cards that could ever extend it (the rest of its rank or suit).
         self.fit: dict[int, int] = {}
         self.related: dict[int, int] = {}
+        self.groups: frozenset[int] = frozenset(
+            cards for family in self.rank_masks for cards in self.family_melds[family]
+        )
         for family in self.rank_masks:
             for cards in self.family_melds[family]:
                 self.fit[cards] = self.related[cards] = family & ~cards

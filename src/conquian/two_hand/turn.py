@@ -38,20 +38,24 @@ def turn_moves(
     turn: Turn,
     *,
     hand_melds: bool,
+    other_kind: bool,
     borrowing: bool,
     search: bool = False,
 ) -> Iterator[tuple[Meld | Borrow, Turn]]:
     """The `Meld` and `Borrow` moves of `player` in `turn`, each with the turn after it.
 
     T8: a meld is a new combination, or cards added to one of the player's
-    own melds, from pending and hand cards; with `hand_melds` hand cards
-    alone may go down too, otherwise every meld holds a pending card. T9:
+    own melds, from pending and hand cards; with `hand_melds` (``lay_down``
+    "say" or "turn") hand cards alone may go down too, otherwise ("meld")
+    every meld holds a pending card. T9:
     borrowing, allowed only while melding after a take or a force
     (`borrowing`), takes a card that `combos.borrowable` allows (one of a
     group of four, an end of a sequence of four, or with ``borrow_middle`` a
     middle card leaving two sequences of three) and that was not borrowed
     before in this turn; a borrowed card may not go back into the meld it
-    came from, nor into either piece of a sequence it split. A split
+    came from, nor into either piece of a sequence it split, and with
+    `other_kind` (``borrow_other_kind``) a card lent by a group goes into a
+    sequence, one lent by a sequence into a group. A split
     sequence keeps its lower piece at its index and its upper piece is
     appended to the table.
 
@@ -89,15 +93,17 @@ def turn_moves(
             used = opt.used
             if not hand_melds and not used & pend:
                 continue
+            if other_kind and sources and not _other_kind(sources, used, used in tables.groups):
+                continue  # T9: a borrowed card goes into a meld of the other kind
             yield opt.action, after_meld(turn, used, (*keys, opt.key))
         for i in grow:
             options = tables.extensions(keys[i], pool)
             if not options:
                 continue
             barred = 0
-            for c, back in sources:
-                if i in back:
-                    barred |= 1 << c
+            for c, back, lent_by_group in sources:
+                if i in back or (other_kind and lent_by_group == (keys[i] >> 1 in tables.groups)):
+                    barred |= 1 << c  # T9: not back into its meld, nor one of the same kind
             for used, bigger in options:
                 if used & barred:
                     continue  # T9: a borrowed card goes into a different meld
@@ -124,6 +130,7 @@ def turn_moves(
                         usable &= ~cards
                 if not tables.two_partners(b.index, usable):
                     continue
+                group = keys[i] >> 1 in tables.groups
                 if len(b.keys) == 1:
                     new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
@@ -133,12 +140,20 @@ def turn_moves(
                     new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :], b.keys[1])
                     froms = (i, split)
                     # A card borrowed before from this meld may not go into its upper piece.
-                    old = tuple([(d, (*s, split) if i in s else s) for d, s in sources])
-                new_sources: Sources = tuple(sorted((*old, (b.index, froms))))
+                    old = tuple([(d, (*s, split) if i in s else s, g) for d, s, g in sources])
+                new_sources: Sources = tuple(sorted((*old, (b.index, froms, group))))
                 after = (hand, new_keys, pend | bit, borrowed | bit, new_sources)
                 yield borrow_action(b.index, i), after
     for action, used, new_keys in later:
         yield action, after_meld(turn, used, new_keys)
+
+
+def _other_kind(sources: Sources, used: int, group: bool) -> bool:
+    """T9 ``borrow_other_kind``: whether the borrowed cards among `used` may go into a meld
+    that is a group (`group`) or a sequence: each must go into the other kind than the meld
+    that lent it. A card is borrowed once a turn and a meld keeps its kind, so checking it
+    when the card is melded is checking where it ends the turn."""
+    return all(not used >> c & 1 or lent_by_group != group for c, _, lent_by_group in sources)
 
 
 def after_meld(turn: Turn, used: int, keys: tuple[int, ...]) -> Turn:
@@ -149,7 +164,9 @@ def after_meld(turn: Turn, used: int, keys: tuple[int, ...]) -> Turn:
     return (hand & ~used, keys, pend & ~used, borrowed, sources)
 
 
-def finishable(tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool) -> bool:
+def finishable(
+    tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool, other_kind: bool
+) -> bool:
     """Whether `player` can still place every pending card this turn (no dead ends, T8, T9).
 
     With nothing pending the turn can always end (he has won, T2, or he has
@@ -167,10 +184,19 @@ def finishable(tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_meld
         known = False
         if hopeful(tables, player, turn):
             moves = turn_moves(
-                tables, memo, player, turn, hand_melds=hand_melds, borrowing=True, search=True
+                tables,
+                memo,
+                player,
+                turn,
+                hand_melds=hand_melds,
+                other_kind=other_kind,
+                borrowing=True,
+                search=True,
             )
             for _, after in moves:
-                if not after[2] or finishable(tables, memo, player, after, hand_melds=hand_melds):
+                if not after[2] or finishable(
+                    tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
+                ):
                     known = True
                     break
         if len(known_turns) >= MEMO_LIMIT:
@@ -179,7 +205,9 @@ def finishable(tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_meld
     return known
 
 
-def melding_actions(tables: Tables, memo: Memo, player: int, turn: Turn, hand_melds: bool) -> Legal:
+def melding_actions(
+    tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool, other_kind: bool
+) -> Legal:
     """The legal actions of `player` melding in `turn` (T8–T10), each with its plan.
 
     The melds and borrows of `turn_moves` after which every pending card can
@@ -191,7 +219,11 @@ def melding_actions(tables: Tables, memo: Memo, player: int, turn: Turn, hand_me
     hand, keys, pending, _, _ = turn
     actions: list[Action] = []
     plans: list[object] = []
-    moves = list(turn_moves(tables, memo, player, turn, hand_melds=hand_melds, borrowing=True))
+    moves = list(
+        turn_moves(
+            tables, memo, player, turn, hand_melds=hand_melds, other_kind=other_kind, borrowing=True
+        )
+    )
     # The melds that place every pending card at once: each finishes the turn.
     direct = [(a.onto, hand & ~after[0]) for a, after in moves if type(a) is Meld and not after[2]]
     for action, after in moves:
@@ -199,7 +231,9 @@ def melding_actions(tables: Tables, memo: Memo, player: int, turn: Turn, hand_me
         if hand_only and leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
             actions.append(action)  # no dead ends: a direct finish is left untouched
             plans.append(after)
-        elif not after[2] or finishable(tables, memo, player, after, hand_melds=hand_melds):
+        elif not after[2] or finishable(
+            tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
+        ):
             actions.append(action)  # no dead ends
             plans.append(after)
     if pending:
@@ -223,7 +257,14 @@ def melding_actions(tables: Tables, memo: Memo, player: int, turn: Turn, hand_me
 
 
 def turn_ends(
-    tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool, limit: int = 1000
+    tables: Tables,
+    memo: Memo,
+    player: int,
+    turn: Turn,
+    *,
+    hand_melds: bool,
+    other_kind: bool,
+    limit: int = 1000,
 ) -> Iterator[Turn]:
     """Every way `player` can end the melding of `turn`: each turn reached with no card pending
     (T8, T9), once, by the moves of the search (`turn_moves` with ``search=True``: a meld of
@@ -237,7 +278,14 @@ def turn_ends(
     while stack and found < limit:
         at = stack.pop()
         moves = turn_moves(
-            tables, memo, player, at, hand_melds=hand_melds, borrowing=True, search=True
+            tables,
+            memo,
+            player,
+            at,
+            hand_melds=hand_melds,
+            other_kind=other_kind,
+            borrowing=True,
+            search=True,
         )
         for _, after in moves:
             if after in seen:
@@ -248,5 +296,7 @@ def turn_ends(
                 yield after
                 if found >= limit:
                     return
-            elif finishable(tables, memo, player, after, hand_melds=hand_melds):
+            elif finishable(
+                tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
+            ):
                 stack.append(after)

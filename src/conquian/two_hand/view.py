@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Literal
 
@@ -10,8 +11,10 @@ import attrs
 from ..actions import Action
 from ..cards import Card
 from ..combos import Combination
+from ..determinize import sample_two_hand
+from ..encoding import observation
 from ..rules import ConquianRules
-from ..state import PlayerView, Result
+from ..state import PlayerView, Result, State
 
 __all__ = ["ConquianView", "Origin"]
 
@@ -29,7 +32,11 @@ class ConquianView(PlayerView):
     history (every action is public), the result, and his `legal_actions`
     when it is his turn (else empty). `unseen` is what he cannot place: the
     other hand and the stock, as one sorted multiset. Never the order of the
-    deck, nor the other hand.
+    deck, nor the other hand while the deal goes on.
+
+    Once the deal is over every hand is shown (C6 "Showing", Hoyle 1897):
+    `hands` holds both remaining hands (None before), and `unseen` only the
+    stock left.
 
     >>> view = new_game(ConquianRules(), seed=7).view(1)
     >>> view.player, view.current_player, view.offer, view.legal_actions
@@ -52,3 +59,21 @@ class ConquianView(PlayerView):
     result: Result | None
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A whole deal (a `ConquianState`) drawn uniformly among those that give this view.
+
+        See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+
+        >>> import random
+        >>> view = new_game(ConquianRules(), seed=7).view(0)
+        >>> view.sample_state(random.Random(3)).view(0) == view
+        True
+        """
+        sample: State = sample_two_hand(self, rng)
+        return sample
+
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
+        return observation(self)

@@ -1,0 +1,558 @@
+"""Determinization: a whole deal drawn among those a player's view allows (C6).
+
+A searching bot sees a `PlayerView`, not the state. To look ahead it needs
+whole states that agree with everything the player saw: `view.sample_state(rng)`
+gives one, drawn **uniformly among the deals** (orders of the pack, with the
+dealer) that would have shown this player exactly this view, with the actions
+of the deal replayed on it, so that ``sample.view(view.player) == view``.
+
+The sample is built from the view alone, in two steps:
+
+1. Read the history as the player saw it and fix every place of the pack
+   whose card he knows: his own dealt hand, the cards turned from the stock
+   and the order they were turned and buried (T4–T7), the starter and every
+   discard (M1, M2), the cards known to be in another hand because they were
+   taken from the stock (C6), the turned-over stock of M11. What is left is a
+   set of *places* (other players' dealt hands, their draws, the undealt stock
+   or pack) and the cards of `view.unseen` to put there.
+2. Shuffle `view.unseen` into the unknown places with the seeded shuffle of
+   the library (only `random.Random.random` is used, as in `conquian.shuffle`),
+   arrange each player's cards over his places, deal that pack and replay
+   the history.
+
+Because the true hidden cards never enter step 1 (only the view does), a
+sample cannot favour the real hidden hand: the unseen cards are exchangeable
+by construction. A card a player plays must be in his hand by the time he
+plays it (Cooncan, where hands grow by drawing): each player's cards go to
+his places latest deadline last, each to a place drawn among those still
+free before its deadline, which is uniform over the arrangements that allow
+the history (the sets of places a card may take are nested).
+
+In the double pack, where each card has two equal copies, the draw is
+uniform over where each *copy* goes, the two copies counted as different
+cards. Counted as deals (sequences of cards), a deal in which a seat's
+unknown cards hold the twin of a card that seat played from its unseen
+places, or in which both copies of a card it played reached it before it
+played the first, comes up to twice as often as the others. Every deal the
+view allows can still be drawn, and nothing about the true hidden cards
+enters the draw. This is the library's choice: drawing exactly uniformly
+over sequences of cards by rejection would take thousands of draws a sample
+late in a long double-pack deal. The two-hand game and three-hand Cooncan
+have no equal cards, and there the draw is exactly uniform.
+
+When a deal is over every hand is shown (C6 Showing): a view that holds the
+hands (`hands`) puts each seat's remaining cards in its hand, and only the
+undealt stock or pack is drawn.
+
+This module imports nothing from the engines: each engine registers its own
+`deal` function (`register_deal`), so that the views can offer
+`sample_state` as a method without importing their states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from .cards import JOKER, Card, NamedJoker
+from .errors import ConquianError, IllegalActionError
+
+# Views and states are typed loosely: the engines import this module, so it imports none
+# of them, nor `conquian.state` (a `PlayerView` and a `State` are what the names say).
+PlayerView = Any
+State = Any
+
+__all__ = [
+    "DeterminizationError",
+    "register_deal",
+    "sample_cooncan",
+    "sample_state",
+    "sample_two_hand",
+]
+
+S = TypeVar("S", bound=Any)
+
+
+class DeterminizationError(ConquianError, ValueError):
+    """A view that no deal can produce: its cards or history contradict each other."""
+
+
+_DEALS: dict[type, Callable[..., Any]] = {}
+"""Each engine's deal function (a deck and a dealer to the first state), by rules class."""
+
+
+def register_deal(rules_class: type, deal: Callable[..., Any]) -> None:
+    """Make `deal` the function that deals a deck under rules of `rules_class` (C7).
+
+    Each engine registers its own when it is imported, so that the views, which
+    may not import their engine's states, can sample them.
+    """
+    _DEALS[rules_class] = deal
+
+
+def _deal_for(view: Any) -> Callable[..., Any]:
+    try:
+        return _DEALS[type(view.rules)]
+    except KeyError:
+        raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> State:
+    """A whole state drawn uniformly among those that give `view` (C6); see the module.
+
+    The same as ``view.sample_state(rng)``.
+
+    >>> import random
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
+    >>> sample_state(view, random.Random(1)).view(0) == view
+    True
+    """
+    method: Callable[[random.Random], State] = view.sample_state
+    return method(rng)
+
+
+# -- shared steps ---------------------------------------------------------------------------
+
+
+def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
+    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
+    out = list(items)
+    draw = rng.random
+    for i in range(len(out) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _arrange(
+    places: Sequence[int],
+    times: Sequence[int],
+    cards: Sequence[tuple[Card, int]],
+    deck: list[Card | None],
+    rng: random.Random,
+) -> None:
+    """Put `cards` (each with the action it is played at) on `places` (each filled at its
+    action, -1 for the deal), each card on a place filled before it is played.
+
+    Cards with the earliest deadline go first, each to a free place drawn
+    among those filled in time: as those sets are nested, every arrangement
+    that meets the deadlines is equally likely.
+    """
+    if len(places) != len(cards):
+        raise DeterminizationError(f"{len(cards)} cards for {len(places)} places of one player")
+    free = sorted(range(len(places)), key=lambda k: times[k])
+    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
+    taken = [False] * len(places)
+    for k in order:
+        c, deadline = cards[k]
+        allowed = [q for q in free if not taken[q] and times[q] < deadline]
+        if not allowed:
+            raise _Unplayable
+        q = allowed[int(rng.random() * len(allowed))]
+        taken[q] = True
+        deck[places[q]] = c
+
+
+class _Unplayable(Exception):
+    """A card drawn for a hand cannot reach it before it is played: draw again."""
+
+
+def _replay(first: S, history: Sequence[Action], accept: Callable[[S], bool]) -> S | None:
+    """The deal `first` with `history` replayed, if every action is legal on it and `accept`
+    takes the state; else None (an action can be legal only with some hidden cards, as a
+    ``take`` in the two-hand game, T3, T8)."""
+    state = first
+    try:
+        for action in history:
+            state = state.apply(action)
+    except IllegalActionError:
+        return None
+    return state if accept(state) else None
+
+
+_TRIES = 10_000
+"""Deals drawn before a view is declared impossible (rejections are rare: see `_sampled`)."""
+
+
+def _sampled(
+    view: Any,
+    draw: Callable[[], S | None],
+    accept: Callable[[S], bool] | None,
+) -> S:
+    """A state from `draw` (a deal drawn from the view's known places) whose history replays
+    and gives the view (or that `accept` takes).
+
+    Drawing again until the history replays keeps the draw uniform among the deals that
+    give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
+    the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
+    """
+    if accept is None:
+
+        def accept(state: S) -> bool:
+            return bool(state.view(view.player) == view)
+
+    for _ in range(_TRIES):
+        first = draw()
+        state = None if first is None else _replay(first, view.history, accept)
+        if state is not None:
+            return state
+    raise DeterminizationError(f"no deal found giving this view after {_TRIES} draws")
+
+
+def _physical(face: Card | NamedJoker) -> Card:
+    return JOKER if type(face) is NamedJoker else face  # type: ignore[return-value]
+
+
+def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
+    """Every seat's hand when the view shows them (C6 Showing, at the end of a deal)."""
+    hands: tuple[tuple[Card, ...], ...] | None = getattr(view, "hands", None)
+    return hands
+
+
+# -- the two-hand game (T) ------------------------------------------------------------------
+
+
+def _two_hand_seats(size: int) -> tuple[list[int], list[int]]:
+    """T1: the deck positions dealt to the pone and to the dealer, two at a time."""
+    pone: list[int] = []
+    dealer: list[int] = []
+    at = dealt = 0
+    while dealt < size:
+        k = min(2, size - dealt)
+        pone.extend(range(at, at + k))
+        dealer.extend(range(at + k, at + 2 * k))
+        at += 2 * k
+        dealt += k
+    return pone, dealer
+
+
+def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
+    """The cards turned from the stock in order (T4–T7, T11), and the cards each seat
+    played from his hand (melded, discarded or forced from it), read from the history."""
+    size = view.rules.hand_size
+    pack = len(view.rules.pack_cards())
+    buried: Sequence[Card] = view.buried
+    turned: list[Card | None] = [None]
+    played: list[set[Card]] = [set(), set()]
+    seen: set[Card] = set()
+    player = 1 - view.dealer
+    slot: int | None = 0  # the turned card on offer (its number), or None
+    offer = True  # a card is on offer (turned, passed or discarded)
+    origin = "turned"
+    b = 0
+
+    def reveal(c: Card) -> None:
+        if slot is not None:
+            turned[slot] = c
+        seen.add(c)
+
+    for action in view.history:
+        kind = type(action)
+        if kind is Take:
+            reveal(action.card)
+            slot, offer = None, False
+        elif kind is Pass:
+            if origin == "turned":
+                origin, player = "passed", 1 - player
+                continue
+            if b >= len(buried):
+                raise DeterminizationError("more cards passed twice than cards buried")
+            reveal(buried[b])
+            b += 1
+            if size * 2 + len(turned) >= pack:  # T12: a tableau
+                slot, offer = None, False
+                continue
+            slot, origin = len(turned), "turned"
+            turned.append(None)
+        elif kind is Force:
+            c = _physical(action.card)
+            if offer:  # the card on offer (T5, T6)
+                reveal(c)
+                slot, offer = None, False
+            elif c not in seen:  # from his hand, at the end of his turn (T8, T10)
+                played[player].add(c)
+                seen.add(c)
+            player = 1 - player
+        elif kind is Discard:
+            played[player].add(action.card)
+            seen.add(action.card)
+            slot, offer, origin, player = None, True, "discarded", 1 - player
+        elif kind is Meld:
+            for face in action.cards:
+                c = _physical(face)
+                if c not in seen:
+                    played[player].add(c)
+                    seen.add(c)
+        elif kind is not Borrow:
+            raise DeterminizationError(f"'{action}' is not an action of the two-hand game")
+    if slot is not None:
+        if view.offer is None:
+            raise DeterminizationError("a turned card should be on offer")
+        turned[slot] = view.offer
+    if any(c is None for c in turned):
+        raise DeterminizationError("a card turned from the stock is not known")
+    return [c for c in turned if c is not None], played
+
+
+def sample_two_hand(
+    view: Any,
+    rng: random.Random,
+    deal: Callable[..., S] | None = None,
+    accept: Callable[[S], bool] | None = None,
+) -> S:
+    """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
+
+    Known places: the viewer's dealt hand (his hand and the cards he played
+    from it), the cards turned from the stock in order (each buried, taken,
+    forced or on offer), the cards the opponent played from his hand. The
+    opponent's other cards and the untouched stock are `view.unseen`,
+    shuffled. `deal` is the engine's deal function (by default the one registered for
+    the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
+    decides whether a replayed deal will do.
+    """
+    dealt: Callable[..., S] = deal or _deal_for(view)
+    rules, me = view.rules, view.player
+    size = rules.hand_size
+    turned, played = _two_hand_known(view)
+    other = 1 - me
+    mine = sorted([*view.hand, *played[me]])
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    hidden = 0 if shown else view.hand_sizes[other]
+    known_other = sorted([*played[other], *(shown[other] if shown else ())])
+    pack = len(rules.pack_cards())
+    stock = pack - 2 * size - len(turned)
+    if len(mine) != size or len(known_other) + hidden != size or len(view.unseen) != hidden + stock:
+        raise DeterminizationError("the view's cards do not add up to a deal")
+    seats = _two_hand_seats(size)
+    dealer = view.dealer
+    start = 2 * size
+
+    def draw() -> S:
+        unseen = _shuffled(view.unseen, rng)
+        theirs = sorted([*known_other, *unseen[:hidden]])
+        deck: list[Card | None] = [None] * pack
+        for seat, cards in ((me, mine), (other, theirs)):
+            places = seats[0] if seat != dealer else seats[1]
+            for at, c in zip(places, _shuffled(cards, rng), strict=True):
+                deck[at] = c
+        deck[start : start + len(turned)] = turned
+        deck[start + len(turned) :] = unseen[hidden:]
+        return dealt(rules, tuple(deck), dealer)
+
+    return _sampled(view, draw, accept)
+
+
+# -- Cooncan (M) ----------------------------------------------------------------------------
+
+_NEVER = 1 << 30
+"""The deadline of a card never played: any place will do."""
+
+
+class _Seat:
+    """What the history shows of one seat's hand (M2): the places of the deck it was
+    filled from unseen (dealt, or drawn from the face-down pack) with the action each
+    came at, the cards it received face up (taken, or drawn from the turned stock) and
+    the cards it played, with the action of each."""
+
+    def __init__(self) -> None:
+        self.places: list[int] = []
+        self.times: list[int] = []
+        self.arrived: list[tuple[Card, int]] = []
+        self.played: list[tuple[Card, int]] = []
+
+    def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
+        """The cards its unseen places must hold, each with the action it is needed by, for
+        a hand that now holds `held`; None if the history cannot be played with them."""
+        events: dict[Card, list[tuple[int, int]]] = {}
+        for c, t in self.arrived:
+            events.setdefault(c, []).append((t, 1))
+        for c, t in self.played:
+            events.setdefault(c, []).append((t, -1))
+        count = Counter(held)
+        for c in events:
+            count.setdefault(c, 0)
+        out: list[tuple[Card, int]] = []
+        for c, held_c in count.items():
+            balance = 0  # known arrivals less plays so far
+            deadlines: list[int] = []
+            for t, step in sorted(events.get(c, ())):
+                balance += step
+                if -balance > len(deadlines):  # a play not covered: an unseen copy by then
+                    deadlines.append(t)
+            total = held_c - balance  # plays less arrivals, plus what is held
+            if total < len(deadlines):
+                return None
+            out.extend((c, t) for t in deadlines)
+            out.extend((c, _NEVER) for _ in range(total - len(deadlines)))
+        return out
+
+
+_T0 = "starter"  # the card first turned to start the stock, while its name is not known
+
+
+def _cooncan_starter(view: Any) -> list[Card]:
+    """The card that started the stock (M1), or the cards it may be when the view leaves
+    it open (it went round the turned-over stock into a hand and was played, M11)."""
+    rules = view.rules
+    n = rules.players
+    left = len(rules.pack_cards()) - n * rules.hand_size - 1  # the face-down pack
+    stock: list[Any] = [_T0]
+    pack: list[Any] | None = None  # the turned-over stock, once the pack is empty
+    open_stock = rules.stock == "open"
+    player = (view.dealer + 1) % n
+    holder: int | None = None  # the seat the starter went to, drawn face up (M11)
+    arrived: list[list[Card]] = [[] for _ in range(n)]  # named cards each seat received
+    after: list[Card] = []  # what the holder played since
+    for action in view.history:
+        kind = type(action)
+        if kind is Draw:
+            if pack is None and left:
+                left -= 1
+                continue
+            if not pack:
+                pack, stock = stock, []
+            top = pack.pop(0)
+            if top is _T0:
+                holder = player
+            else:
+                arrived[player].append(top)
+        elif kind is Take:
+            c = action.card
+            if not open_stock:
+                at = len(stock) - 1  # M3: the top card
+            elif c in stock:
+                at = len(stock) - 1 - stock[::-1].index(c)  # the topmost equal card
+            else:
+                at = stock.index(_T0) if _T0 in stock else -1
+            if stock[at] is _T0:
+                return [c]
+            del stock[at]
+            arrived[player].append(c)
+        elif kind is Discard or kind is Meld or kind is Force:
+            cards = action.cards if kind is Meld else (action.card,)
+            if holder == player:
+                after.extend(_physical(f) for f in cards)
+            if kind is Discard:
+                stock.append(action.card)
+                player = (player + 1) % n
+    if _T0 in stock:
+        return [view.stock[stock.index(_T0)]]
+    if pack is not None and _T0 in pack:
+        return [view.known_pack[pack.index(_T0)]]
+    if holder is None:
+        raise DeterminizationError("the card that started the stock cannot be placed")
+    # Known in the holder's hand: the known card no named arrival accounts for.
+    rest = Counter(view.known[holder]) - Counter(arrived[holder])
+    if len(rest) == 1:
+        return list(rest)
+    return sorted({*after, *view.known[holder]})  # a card equal to it was played since
+
+
+def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
+    """Each seat's places and cards (`_Seat`), and the places of the pack still face down."""
+    rules = view.rules
+    n, size = rules.players, rules.hand_size
+    seats = [_Seat() for _ in range(n)]
+    for k in range(n * size):  # M1: one at a time from the dealer's left
+        seat = seats[(view.dealer + 1 + k) % n]
+        seat.places.append(k)
+        seat.times.append(-1)
+    total = len(rules.pack_cards())
+    next_place = n * size + 1
+    stock: list[Card] = [starter]
+    pack: list[Card] | None = None
+    open_stock = rules.stock == "open"
+    player = (view.dealer + 1) % n
+    for t, action in enumerate(view.history):
+        kind = type(action)
+        seat = seats[player]
+        if kind is Draw:
+            if pack is None and next_place < total:
+                seat.places.append(next_place)
+                seat.times.append(t)
+                next_place += 1
+                continue
+            if not pack:  # M11: the stock turned over, its oldest card on top
+                pack, stock = stock, []
+            seat.arrived.append((pack.pop(0), t))
+        elif kind is Take:
+            c = action.card
+            if c not in stock or (not open_stock and stock[-1] != c):
+                raise DeterminizationError(f"'{action}': no such card in the stock")
+            del stock[len(stock) - 1 - stock[::-1].index(c)]
+            seat.arrived.append((c, t))
+        elif kind is Meld:
+            seat.played.extend((_physical(f), t) for f in action.cards)
+        elif kind is Force:
+            seat.played.append((_physical(action.card), t))
+        elif kind is Discard:
+            seat.played.append((action.card, t))
+            stock.append(action.card)
+            player = (player + 1) % n
+        else:
+            raise DeterminizationError(f"'{action}' is not an action of Cooncan")
+    return seats, list(range(next_place, total)) if pack is None else []
+
+
+def sample_cooncan(
+    view: Any,
+    rng: random.Random,
+    deal: Callable[..., S] | None = None,
+    accept: Callable[[S], bool] | None = None,
+) -> S:
+    """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
+
+    Known places: the starter (M1) and, through the history, every card taken
+    or drawn from the turned-over stock (M2, M11). Each seat's unseen places
+    (dealt, or drawn face down) hold the cards it played from them and, for the
+    other seats, the unknown part of the hand, drawn from `view.unseen`, each
+    card placed before the action that plays it. `deal` and `accept` as for
+    `sample_two_hand`.
+    """
+    dealt: Callable[..., S] = deal or _deal_for(view)
+    rules = view.rules
+    n = rules.players
+    starters = _cooncan_starter(view)
+    plans: dict[Card, tuple[list[_Seat], list[int]]] = {}
+    me = view.player
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    unknown = [
+        view.hand_sizes[q] - len(view.known[q]) if q != me and not shown else 0 for q in range(n)
+    ]
+    total = len(rules.pack_cards())
+    start = n * rules.hand_size
+
+    def draw() -> S | None:
+        starter = starters[int(rng.random() * len(starters))]
+        if starter not in plans:
+            plans[starter] = _cooncan_seats(view, starter)
+        seats, rest = plans[starter]
+        unseen = _shuffled(view.unseen, rng)
+        if len(unseen) != sum(unknown) + len(rest):
+            raise DeterminizationError("the view's unseen cards do not fill its unknown places")
+        deck: list[Card | None] = [None] * total
+        deck[start] = starter
+        at = 0
+        for q, seat in enumerate(seats):
+            if q == me:
+                held = list(view.hand)
+            elif shown:
+                held = list(shown[q])
+            else:
+                held = [*view.known[q], *unseen[at : at + unknown[q]]]
+            at += unknown[q]
+            needs = seat.needs(held)
+            if needs is None or len(needs) != len(seat.places):
+                return None
+            try:
+                _arrange(seat.places, seat.times, needs, deck, rng)
+            except _Unplayable:
+                return None
+        for place, c in zip(rest, unseen[at:], strict=True):
+            deck[place] = c
+        return dealt(rules, tuple(deck), view.dealer)
+
+    return _sampled(view, draw, accept)
