@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Seeded random two-hand games, for counting CPU instructions per decision.
+"""Seeded random games, for counting CPU instructions per decision.
 
-Plays ``--games`` games (game ``i`` is ``new_game(ConquianRules(), seed=i)``
+Plays ``--games`` games of ``--game`` (default two-hand; the game types and
+their rules are those of ``bench.py``; game ``i`` is ``new_game(rules, seed=i)``
 driven by ``random.Random(i)``) and prints the number of decisions (actions
 applied). Run it under callgrind twice, with the games and with none, and
 divide the difference of the instruction totals by the decisions::
@@ -13,7 +14,8 @@ divide the difference of the instruction totals by the decisions::
     callgrind_annotate cg.full | grep 'PROGRAM TOTALS'
     callgrind_annotate cg.none | grep 'PROGRAM TOTALS'
 
-(instructions per decision = (full - none) / decisions). The games played with
+(instructions per decision = (full - none) / decisions); add the same
+``--game double-pack-4`` (say) to both runs for another game type. The games played with
 ``--games 0`` are none, so the second run counts the interpreter's start and the
 imports alone.
 """
@@ -23,12 +25,20 @@ from __future__ import annotations
 import argparse
 import random
 
-from conquian import ConquianRules, new_game
+from conquian import ConquianRules, CooncanRules, Rules, new_game
+
+#: The game types, with the rules of ``bench.py``.
+GAME_TYPES = {
+    "two-hand": lambda: ConquianRules(),
+    "three-hand": lambda: CooncanRules.three_hand(turn_limit=200),
+    "double-pack-4": lambda: CooncanRules.double_pack(players=4, turn_limit=300),
+    "double-pack-5": lambda: CooncanRules.double_pack(players=5, turn_limit=300),
+}
 
 
-def play(games: int) -> int:
-    """Play `games` seeded random games; the number of decisions taken."""
-    rules = ConquianRules()
+def play(games: int, rules: Rules | None = None) -> int:
+    """Play `games` seeded random games (two-hand by default); the number of decisions taken."""
+    rules = ConquianRules() if rules is None else rules
     decisions = 0
     for seed in range(games):
         rng = random.Random(seed)
@@ -42,8 +52,9 @@ def play(games: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--game", choices=sorted(GAME_TYPES), default="two-hand")
     args = parser.parse_args()
-    print("decisions", play(args.games))
+    print("decisions", play(args.games, GAME_TYPES[args.game]()))
 
 
 if __name__ == "__main__":

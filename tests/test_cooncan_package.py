@@ -4,17 +4,19 @@ the melding rules that random play rarely reaches (RULES.md M4, M9, M13, C5, C6)
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import conquian.cooncan
 from conquian import JOKER, Card, CooncanRules, card, cards, make_pack, new_game
-from conquian.combos import Order, melds_in
+from conquian.combos import Combination, Order, melds_in
 from conquian.cooncan import CooncanState, cut_for_deal, dealing
+from conquian.cooncan.melds import Fits, Memo, plays
 from conquian.cooncan.tables import may_meld
 from test_cooncan import game, play
 
@@ -203,24 +205,81 @@ def test_m13_a_pack_that_runs_short_is_shuffled_again_with_the_next_seed(
 # -- bounded memo tables ---------------------------------------------------------------------
 
 
-def test_the_memo_tables_of_plays_stay_within_their_bound() -> None:
-    """Every table of plays that outlives a state holds at most TABLE_SIZE entries, however
-    many deals are played (a count, not a timing)."""
-    from conquian.cooncan.melds import TABLE_SIZE, tables_in_use
+def test_the_memo_tables_of_plays_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plays a deal remembers (its `Memo`) stay within MEMO_LIMIT per table, however long
+    the deal, and the table of forces has one row per place on the table at most (a count,
+    not a timing)."""
+    from conquian.cooncan import melds
 
+    monkeypatch.setattr(melds, "MEMO_LIMIT", 6)
     rules = [CooncanRules.three_hand(jokers=1, turn_limit=60), CooncanRules.double_pack(players=6)]
-    most = dict.fromkeys(tables_in_use(), 0)
+    most: dict[str, int] = {}
     for seed in range(40):
         state = new_game(rules[seed % 2], seed=seed)
+        assert isinstance(state, CooncanState)
         for _ in range(400):
             if state.is_over:
                 break
             actions = state.legal_actions()
             state = state.apply(actions[(seed * 7 + len(state.history)) % len(actions)])
-            for name, size in tables_in_use().items():
-                most[name] = max(most[name], size)
-    assert all(size <= TABLE_SIZE for size in most.values()), most
-    assert max(most.values()) == TABLE_SIZE  # the bound is reached, and held
+            for name, size in state._deal.memo.sizes().items():
+                most[name] = max(most.get(name, 0), size)
+    assert all(size <= 6 for size in most.values()), most
+    assert max(most.values()) == 6  # the bound is reached, and held
+    assert len(melds._FORCES) == melds.MAX_COMBINATIONS
+
+
+def test_a_deals_memo_goes_with_its_states() -> None:
+    """Nothing a deal remembers outlives it: a new deal starts with an empty memo, and an
+    unpickled state with one of its own (the memo is not part of the value)."""
+    import pickle
+
+    state = new_game(CooncanRules.double_pack(players=4), seed=2)
+    for _ in range(60):
+        state = state.apply(state.legal_actions()[-1])
+    assert isinstance(state, CooncanState)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and hash(again) == hash(state)
+    assert again._deal.memo is not state._deal.memo
+    assert set(new_game(state.rules, seed=3)._deal.memo.sizes().values()) == {0}  # type: ignore[attr-defined]
+
+
+def _open_fits(table: tuple[Combination, ...]) -> Fits:
+    """A `Fits` that lets every card through to every combination: the plain search."""
+    fit = Fits.of(table)
+    everything = (1 << 53) - 1
+    return Fits(
+        fit.cards,
+        (everything,) * len(table),
+        tuple(everything if mask else 0 for mask in fit.shift_masks),
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["three", "joker", "double"]))
+def test_plays_agree_with_every_combination_tried(seed: int, variant: str) -> None:
+    """M4, M5, M9: `plays` looks only at the combinations a card of the hand reaches (`Fits`)
+    and gives the same plays, in the same order, as trying every combination; for every
+    seat's hand over a random deal in which melds and forces are played often."""
+    rules = {
+        "three": CooncanRules.three_hand(turn_limit=80),
+        "joker": CooncanRules.three_hand(jokers=1, turn_limit=80),
+        "double": CooncanRules.double_pack(players=4, turn_limit=80),
+    }[variant]
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    assert isinstance(state, CooncanState)
+    while not state.is_over:
+        table = state.table
+        for p in range(rules.players):
+            hand = state.hand(p)
+            if hand:
+                fast = plays(hand, table, Fits.of(table), p, Memo())
+                assert fast == plays(hand, table, _open_fits(table), p, Memo())
+        actions = state.legal_actions()
+        lays = [a for a in actions if str(a).startswith(("meld", "force"))]
+        pool = lays if lays and rng.random() < 0.7 else actions
+        state = state.apply(pool[rng.randrange(len(pool))])
 
 
 def test_a_negative_combination_index_is_refused_not_an_index_error() -> None:
@@ -237,3 +296,32 @@ def test_a_negative_combination_index_is_refused_not_an_index_error() -> None:
             continue  # refused when the action is made
         with pytest.raises(IllegalActionError):
             state.apply(action)
+
+
+@pytest.mark.parametrize("name", ["table", "stock", "current_player", "phase", "turns", "result"])
+def test_a_states_public_fields_are_read_only(name: str) -> None:
+    """States are values: assigning a public field raises, and the state is unchanged."""
+    state = new_game(CooncanRules.three_hand(jokers=1), seed=4).apply("draw")
+    before = repr(state)
+    with pytest.raises(AttributeError):
+        setattr(state, name, None)
+    assert repr(state) == before
+
+
+def test_copies_and_pickles_of_a_state_are_equal_values_with_the_same_actions() -> None:
+    """A state copied, deep-copied or pickled equals the original, hashes alike, offers the
+    same legal actions and leads to equal states (the legal-action cache is not pickled)."""
+    import copy
+    import pickle
+
+    rng = random.Random(8)
+    state = new_game(CooncanRules.double_pack(players=5, turn_limit=90), seed=8)
+    while not state.is_over:
+        actions = state.legal_actions()
+        for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+            assert other == state and hash(other) == hash(state)
+            assert other.legal_actions() == actions
+        action = actions[rng.randrange(len(actions))]
+        assert pickle.loads(pickle.dumps(state)).apply(action) == state.apply(action)
+        state = state.apply(action)
+    assert state.result is not None

@@ -161,7 +161,7 @@ def test_a_state_that_is_not_an_engines_is_refused_by_name() -> None:
         GameRecord.from_state(object())  # type: ignore[arg-type]
     # The unbound method on a non-state: in the compiled build, where State is a native
     # class, Python's own descriptor check refuses it first (still a TypeError).
-    with pytest.raises(TypeError, match="a state made by new_game|doesn't apply to"):
+    with pytest.raises(TypeError, match=r"a state made by new_game|doesn't apply to"):
         State.to_json(object())  # type: ignore[arg-type]
 
 

@@ -22,11 +22,12 @@ Where each rule lives (each in one place, named by its id):
   `CooncanRules.pack_cards`);
 - M2 the turn, with no dead ends (the card taken from the stock may not be
   discarded, so a play that would leave only it is not offered), and M3 the
-  closed and open stock: `turn` (`draw_entries`, `play_entries`,
+  closed and open stock: `turn` (`draw_legal`, `play_legal`,
   `can_go_out`), the one list `CooncanState.apply` accepts;
 - M4 laying out, M5 adding to one's own (meld) and to another's (force),
   M9 the joker shift: `melds` (`plays`), through `conquian.combos`; the
-  melding pre-filter `tables.may_meld` skips hands that hold no combination;
+  melding pre-filter `tables.may_meld` skips hands that hold no combination,
+  and `melds.Fits` the combinations no card of the hand reaches;
 - M6 fixed combinations: the table is only ever added to (`melds.placed`);
   `explain` names it when a borrow is tried;
 - M7 scores (`tables.pips`), M8 the splash and M10 going out:

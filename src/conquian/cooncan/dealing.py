@@ -9,8 +9,7 @@ import attrs
 from ..cards import Card, card_at, shuffle
 from ..determinize import register_deal
 from ..rules import CooncanRules
-from ..state import History
-from .state import CooncanState
+from .state import CooncanState, Deal
 
 __all__ = ["Cut", "cut_for_deal", "deal"]
 
@@ -37,21 +36,22 @@ def deal(rules: CooncanRules, deck: tuple[Card, ...], dealer: int) -> CooncanSta
         hands[(dealer + 1 + k) % n].append(deck[k])
     start = n * size
     return CooncanState(
-        deal=(rules, dealer, deck),
-        hands=tuple(tuple(sorted(h)) for h in hands),
-        table=(),
-        stock=(deck[start],),
-        pack=deck,
-        pack_at=start + 1,
-        pack_known=False,
-        current_player=(dealer + 1) % n,
-        phase="draw",
-        taken=None,
-        known=((),) * n,
-        opened=(-1,) * n,
-        turns=0,
-        log=History(),
-        result=None,
+        Deal(rules, dealer, deck),
+        tuple(tuple(sorted(h)) for h in hands),
+        (),  # the table
+        (deck[start],),  # the stock
+        deck,
+        start + 1,  # the pack is deck[start + 1:]
+        False,  # nobody has seen the pack
+        (dealer + 1) % n,
+        "draw",
+        None,  # no card taken from the stock
+        ((),) * n,  # no card known in any hand
+        (-1,) * n,  # nobody has opened (M8)
+        0,  # no turn ended
+        [],  # no action yet
+        0,
+        None,  # no result
     )
 
 

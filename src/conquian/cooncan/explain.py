@@ -75,16 +75,17 @@ def why(state: Position, action: object) -> tuple[str, str]:
             if c not in state.stock:
                 return (f"{c} is not in the stock", "M3")
             if state.rules.stock == "closed" and c != state.stock[-1]:
-                return (f"only the top card of the closed stock, {state.stock[-1]}, may be taken",
+                return (
+                    f"only the top card of the closed stock, {state.stock[-1]}, may be taken",
                     "M3",
                 )
-            return (f"he could not finish his turn: he may not discard {c} and could not "
+            return (
+                f"he could not finish his turn: he may not discard {c} and could not "
                 "lay off every card",
                 "M2",
             )
         if not isinstance(action, Draw):
-            return ("he must first draw from the pack or take from the stock", "M2"
-            )
+            return ("he must first draw from the pack or take from the stock", "M2")
         return ("not legal now", "M2")  # pragma: no cover
     if isinstance(action, (Draw, Take)):
         return ("he has already drawn this turn", "M2")
@@ -93,7 +94,8 @@ def why(state: Position, action: object) -> tuple[str, str]:
         if c not in hand:
             return (f"{c} is not in his hand", "M2")
         if c == state.taken:
-            return (f"he may not discard {c}, the card he took from the stock this turn",
+            return (
+                f"he may not discard {c}, the card he took from the stock this turn",
                 "M2",
             )
         return ("not legal now", "M2")  # pragma: no cover
@@ -105,8 +107,7 @@ def why(state: Position, action: object) -> tuple[str, str]:
         return ("a joker played from the hand cannot be marked shifted", "M9")
     missing = Counter(physical(f) for f in faces) - Counter(hand)
     if missing:
-        return (" ".join(map(str, sorted(missing.elements()))) + " not in his hand", rule
-        )
+        return (" ".join(map(str, sorted(missing.elements()))) + " not in his hand", rule)
     onto = action.onto
     if onto is None:
         if build(faces, ORDER) is None:
@@ -118,25 +119,28 @@ def why(state: Position, action: object) -> tuple[str, str]:
         return (f"there is no combination @{onto} on the table", "M5")
     combo = table[onto]
     if isinstance(action, Meld) and combo.owner != p:
-        return (f"combination @{onto} ({combo}) belongs to seat {combo.owner}: "
+        return (
+            f"combination @{onto} ({combo}) belongs to seat {combo.owner}: "
             "add to it with force, one card at a time",
             "M5",
         )
     if isinstance(action, Force) and combo.owner == p:
-        return (f"combination @{onto} ({combo}) is his own: add to it with meld", "M5"
-        )
+        return (f"combination @{onto} ({combo}) is his own: add to it with meld", "M5")
     if action.shift:
         if len(faces) != 1:
-            return ("a joker shift plays exactly one card (law 18); add the others after",
+            return (
+                "a joker shift plays exactly one card (law 18); add the others after",
                 "M9",
             )
         if not has_shiftable_joker(combo):
-            return (f"combination @{onto} ({combo}) has no joker at an end of a sequence "
+            return (
+                f"combination @{onto} ({combo}) has no joker at an end of a sequence "
                 "that may be shifted",
                 "M9",
             )
         if not shifts(combo, faces[0], ORDER):
-            return (f"{faces[0]} does not fit combination @{onto} ({combo}) with its joker shifted",
+            return (
+                f"{faces[0]} does not fit combination @{onto} ({combo}) with its joker shifted",
                 "M9",
             )
         return _dead_end(state)

@@ -2,33 +2,70 @@
 
 The legal actions come from `conquian.cooncan.turn` (M2, M3) and
 `conquian.cooncan.melds` (M4, M5, M9); `apply` accepts exactly those and
-builds the next state with `CooncanState._successor`; the settlement (M7,
+builds the next state from the entry the legal actions were made with; the settlement (M7,
 M8, M10) and the end of a deal (M11) are here.
 """
 
 from __future__ import annotations
 
-import attrs
-
 from ..actions import Action, Discard, Draw, Force, Meld, Take, parse_action
 from ..cards import Card, card_at
 from ..combos import Combination
 from ..rules import CooncanRules
-from ..state import History, Legal, Outcome, Result, State
+from ..state import History, Legal, Outcome, Result, State, extend_line
 from .explain import why
-from .melds import placed, resolve
-from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, fit_of, physical, pips
-from .turn import draw_entries, forget, play_entries, with_card, without
+from .melds import Fits, Memo, placed, resolve
+from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, physical, pips
+from .turn import draw_legal, forget, play_legal, with_card, without, without_card
 from .view import CooncanView, check_seat
 
-__all__ = ["CooncanState"]
+__all__ = ["CooncanState", "Deal"]
 
 
-def _no_fit(state: CooncanState) -> tuple[tuple[Card, ...], ...]:
-    return tuple(fit_of(combo) for combo in state.table)
+class Deal:
+    """What stays the same over a deal (M1): its rules, dealer and deck, and what the turn
+        reads of the rules (the number of seats, an open stock, the turn limit) and the deal's
+    `Memo` of the plays it has made. One object
+        shared by every state of the deal; two deals are equal when their rules, dealer and
+        deck are."""
+
+    __slots__ = ("dealer", "deck", "memo", "open_stock", "players", "rules", "turn_limit")
+
+    def __init__(self, rules: CooncanRules, dealer: int, deck: tuple[Card, ...]) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck
+        self.players: int = rules.players
+        self.open_stock: bool = rules.stock == "open"
+        self.turn_limit: int | None = rules.turn_limit
+        self.memo = Memo()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self is other or (
+            self.dealer == other.dealer and self.deck == other.deck and self.rules == other.rules
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.dealer, self.deck))
+
+    def __repr__(self) -> str:
+        return f"Deal({self.rules!r}, dealer={self.dealer}, deck=<{len(self.deck)} cards>)"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Deal, (self.rules, self.dealer, self.deck))
 
 
-@attrs.frozen(repr=False)
+def _replaced(
+    rows: tuple[tuple[Card, ...], ...], seat: int, row: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """`rows` with `seat`'s row replaced by `row` (the same tuple when it is that row already)."""
+    if rows[seat] is row:
+        return rows
+    return (*rows[:seat], row, *rows[seat + 1 :])
+
+
 class CooncanState(State):
     """A position in a deal of Cooncan (RULES.md M); `new_game` makes the first one.
 
@@ -53,79 +90,164 @@ class CooncanState(State):
 the card he took from the stock this turn (M2)
     """
 
-    _deal: tuple[CooncanRules, int, tuple[Card, ...]]  # the rules, dealer and deck: fixed
-    _hands: tuple[tuple[Card, ...], ...]
-    table: tuple[Combination, ...]
-    stock: tuple[Card, ...]
-    _pack: tuple[Card, ...] = attrs.field(repr=False)
-    _pack_at: int
-    _pack_known: bool
-    current_player: int | None
-    phase: Phase
-    _taken: Card | None
-    _known: tuple[tuple[Card, ...], ...]
-    _opened: tuple[int, ...]
-    turns: int
-    _log: History = attrs.field(repr=False)
-    result: Result | None
-    # Derived and cached values: not part of the state's value.
-    _fit: tuple[tuple[Card, ...], ...] = attrs.field(
-        default=attrs.Factory(_no_fit, takes_self=True), eq=False, repr=False
-    )
-    _legal_cache: Legal | None = attrs.field(
-        init=False, default=None, eq=False, hash=False, repr=False
+    __slots__ = (
+        "_current",
+        "_deal",
+        "_fit",
+        "_hands",
+        "_known",
+        "_legal_cache",
+        "_length",
+        "_line",
+        "_opened",
+        "_pack",
+        "_pack_at",
+        "_pack_known",
+        "_phase",
+        "_result",
+        "_stock",
+        "_table",
+        "_taken",
+        "_turns",
     )
 
-    # -- building the next state ------------------------------------------------------------
-
-    def _successor(
+    def __init__(
         self,
-        action: Action,
-        seat: int,
-        hand: tuple[Card, ...],
-        known: tuple[Card, ...],
-        player: int | None,
+        deal: Deal,
+        hands: tuple[tuple[Card, ...], ...],
+        table: tuple[Combination, ...],
+        stock: tuple[Card, ...],
+        pack: tuple[Card, ...],
+        pack_at: int,
+        pack_known: bool,
+        current_player: int | None,
         phase: Phase,
         taken: Card | None,
+        known: tuple[tuple[Card, ...], ...],
+        opened: tuple[int, ...],
         turns: int,
-        result: Result | None = None,
-        *,
-        table: tuple[Combination, ...] | None = None,
-        fit: tuple[tuple[Card, ...], ...] | None = None,
-        stock: tuple[Card, ...] | None = None,
-        pack: tuple[Card, ...] | None = None,
-        pack_at: int | None = None,
-        pack_known: bool | None = None,
-        opened: tuple[int, ...] | None = None,
-    ) -> CooncanState:
-        """The state after `seat` played `action`: his `hand` and `known` cards, the turn, result.
+        line: list[Action],
+        length: int,
+        result: Result | None,
+        fit: Fits | None = None,
+    ) -> None:
+        """A state with these values; `conquian.new_game` and `apply` make them.
 
-        Only the seat that acts changes his hand and what the others know of
-        it; the table, its fitting cards, the stock, the pack and who has
-        opened stay this state's unless given.
+        The pack is ``pack[pack_at:]``; the history is the first `length`
+        actions of `line` (`conquian.state.extend_line`); `opened` holds per
+        seat the turn of his first Meld or Force (-1: none yet, M8); `fit`,
+        what may go on each combination of the table (`melds.Fits`, made from
+        the table when not given).
         """
-        hands = list(self._hands)
-        hands[seat] = hand
-        all_known = self._known
-        if all_known[seat] is not known:  # unchanged known cards are shared (memory)
-            all_known = (*all_known[:seat], known, *all_known[seat + 1 :])
-        return CooncanState(
+        self._deal = deal
+        self._hands = hands
+        self._table = table
+        self._stock = stock
+        self._pack = pack
+        self._pack_at = pack_at
+        self._pack_known = pack_known
+        self._current = current_player
+        self._phase: Phase = phase
+        self._taken = taken
+        self._known = known
+        self._opened = opened
+        self._turns = turns
+        self._line = line
+        self._length = length
+        self._result = result
+        self._fit = Fits.of(table) if fit is None else fit
+        self._legal_cache: Legal | None = None
+
+    # -- the value: read-only fields, equality, hashing, pickling ---------------------------
+
+    @property
+    def table(self) -> tuple[Combination, ...]:
+        """The combinations on the table, in the order laid, each with its `owner`."""
+        return self._table
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The face-up discards, oldest first, top last (M3)."""
+        return self._stock
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that acts next, or None when the deal is over."""
+        return self._current
+
+    @property
+    def phase(self) -> Phase:
+        """``"draw"`` before the current player has drawn or taken this turn, ``"play"`` after."""
+        return self._phase
+
+    @property
+    def turns(self) -> int:
+        """How many turns have ended so far (M11)."""
+        return self._turns
+
+    @property
+    def result(self) -> Result | None:
+        """None while the deal goes on, then its `Result` (M7, M8, M10, M11)."""
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._result is not None
+
+    def _value(self) -> tuple[object, ...]:
+        # The fitting cards follow from the table; the history compares by its actions.
+        return (
             self._deal,
-            tuple(hands),
-            self.table if table is None else table,
-            self.stock if stock is None else stock,
-            self._pack if pack is None else pack,
-            self._pack_at if pack_at is None else pack_at,
-            self._pack_known if pack_known is None else pack_known,
-            player,
-            phase,
-            taken,
-            all_known,
-            self._opened if opened is None else opened,
-            turns,
-            self._log.append(action),
-            result,
-            self._fit if fit is None else fit,
+            self._hands,
+            self._table,
+            self._stock,
+            self._pack,
+            self._pack_at,
+            self._pack_known,
+            self._current,
+            self._phase,
+            self._taken,
+            self._known,
+            self._opened,
+            self._turns,
+            self._length,
+            self._result,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CooncanState):
+            return NotImplemented
+        if self._value() != other._value():
+            return False
+        n = self._length
+        return self._line is other._line or self._line[:n] == other._line[:n]
+
+    def __hash__(self) -> int:
+        return hash((self._value(), tuple(self._line[: self._length])))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        n = self._length
+        return (
+            CooncanState,
+            (
+                self._deal,
+                self._hands,
+                self._table,
+                self._stock,
+                self._pack,
+                self._pack_at,
+                self._pack_known,
+                self._current,
+                self._phase,
+                self._taken,
+                self._known,
+                self._opened,
+                self._turns,
+                self._line[:n],
+                n,
+                self._result,
+            ),
         )
 
     # -- what the state shows ---------------------------------------------------------------
@@ -133,12 +255,12 @@ the card he took from the stock this turn (M2)
     @property
     def rules(self) -> CooncanRules:
         """The rules this deal is played under."""
-        return self._deal[0]
+        return self._deal.rules
 
     @property
     def dealer(self) -> int:
         """The dealer's seat; the player on his left plays first (M2)."""
-        return self._deal[1]
+        return self._deal.dealer
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -147,7 +269,7 @@ the card he took from the stock this turn (M2)
         >>> len(new_game(CooncanRules.three_hand(), seed=1).deck)
         52
         """
-        return self._deal[2]
+        return self._deal.deck
 
     def __repr__(self) -> str:
         who = "over" if self.current_player is None else f"seat {self.current_player}"
@@ -155,7 +277,7 @@ the card he took from the stock this turn (M2)
         table = ", ".join(f"@{i} {combo}" for i, combo in enumerate(self.table)) or "-"
         return (
             f"<CooncanState {self.rules.variant}, turn {self.turns}, {who} to "
-            f"{self.phase}, {len(self._log)} actions; hands {hands}; table {table}>"
+            f"{self.phase}, {self._length} actions; hands {hands}; table {table}>"
         )
 
     @property
@@ -165,7 +287,7 @@ the card he took from the stock this turn (M2)
         >>> new_game(CooncanRules.three_hand(), seed=1).apply("draw").history
         (parse_action('draw'),)
         """
-        return self._log
+        return History.of_line(self._line, self._length)
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -291,6 +413,17 @@ the card he took from the stock this turn (M2)
 
     # -- legal actions (M2-M5, M9) ----------------------------------------------------------
 
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take, in a deterministic order (M2-M5, M9).
+
+        >>> [str(a) for a in new_game(CooncanRules.three_hand(), seed=3).legal_actions()]
+        ['draw', 'take 3D']
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._generate_legal()  # a cache, not part of the value
+        return legal[0]
+
     def _generate_legal(self) -> Legal:
         """The legal actions, each with what `apply` needs (its entry): the one rule implementation.
 
@@ -300,16 +433,21 @@ the card he took from the stock this turn (M2)
         on the others', forces with a joker shift, then discards. No action
         is offered after which he could not finish his turn (M2).
         """
-        p = self.current_player
+        p = self._current
         if p is None:
             return (), ()
         hand = self._hands[p]
-        if self.phase == "draw":
-            open_stock = self._deal[0].stock == "open"
-            entries = draw_entries(hand, self.stock, open_stock, self.table, self._fit, p)
-        else:
-            entries = play_entries(hand, self._taken, self.table, self._fit, p)
-        return tuple([entry[0] for entry in entries]), tuple(entries)
+        if self._phase == "draw":
+            return draw_legal(
+                hand,
+                self._stock,
+                self._deal.open_stock,
+                self._table,
+                self._fit,
+                p,
+                self._deal.memo,
+            )
+        return play_legal(hand, self._taken, self._table, self._fit, p, self._deal.memo)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
         return why(self, action)
@@ -331,9 +469,23 @@ never move: there is no borrowing (M6)
         """
         if isinstance(action, str):
             action = parse_action(action)
-        entry: Entry = self._plan(action)  # type: ignore[assignment]
+        # The entry of the very object `legal_actions` gave (found by identity), or of an
+        # equal one; else the error saying why the action is not legal (E1).
+        legal = self._legal_cache
+        found: object = None
+        if legal is not None:
+            actions, entries = legal
+            i = 0
+            for a in actions:
+                if a is action:
+                    found = entries[i]
+                    break
+                i += 1  # noqa: SIM113
+        if found is None:
+            found = self._plan(action)
+        entry: Entry = found  # type: ignore[assignment]
         action, combo, _ = entry  # the engine's own copy of the action
-        p = self.current_player
+        p = self._current
         assert p is not None
         kind = type(action)
         if kind is Discard:
@@ -346,27 +498,33 @@ never move: there is no borrowing (M6)
 
     def _draw(self, p: int) -> CooncanState:
         """Law 11: the top card of the pack, unseen by the others (M2)."""
-        pack, at, pack_known, stock = self._pack, self._pack_at, self._pack_known, self.stock
+        pack, at, pack_known, stock = self._pack, self._pack_at, self._pack_known, self._stock
         if at >= len(pack):
             # M11, law 25, p. 11: the stock is turned face down and becomes the
             # pack, its oldest card on top; the discard starts a new stock.
             pack, at, pack_known, stock = stock, 0, True, ()
         drawn = pack[at]
-        known = self._known[p]
+        known = self._known
         if pack_known:  # everyone saw the turned stock (C6, M11)
-            known = with_card(known, drawn)
-        return self._successor(
-            DRAW, p, with_card(self._hands[p], drawn), known, p, "play", None, self.turns,
-            stock=stock, pack=pack, pack_at=at + 1, pack_known=pack_known,
+            known = _replaced(known, p, with_card(known[p], drawn))
+        n = self._length
+        return CooncanState(
+            self._deal, _replaced(self._hands, p, with_card(self._hands[p], drawn)),
+            self._table, stock, pack, at + 1, pack_known, p, "play", None, known,
+            self._opened, self._turns, extend_line(self._line, n, DRAW), n + 1, None, self._fit,
         )  # fmt: skip
 
     def _take(self, p: int, c: Card) -> CooncanState:
         """A face-up card of the stock: the top one, or any when the stock is open (M3)."""
-        stock = self.stock
+        stock = self._stock
         i = len(stock) - 1 - stock[::-1].index(c)
-        return self._successor(
-            TAKES[c.index], p, with_card(self._hands[p], c), with_card(self._known[p], c),
-            p, "play", c, self.turns, stock=stock[:i] + stock[i + 1 :],
+        n = self._length
+        return CooncanState(
+            self._deal, _replaced(self._hands, p, with_card(self._hands[p], c)),
+            self._table, stock[:i] + stock[i + 1 :], self._pack, self._pack_at,
+            self._pack_known, p, "play", c,
+            _replaced(self._known, p, with_card(self._known[p], c)), self._opened,
+            self._turns, extend_line(self._line, n, TAKES[c.index]), n + 1, None, self._fit,
         )  # fmt: skip
 
     def _lay(self, p: int, action: Meld | Force, combo: Combination | None) -> CooncanState:
@@ -376,37 +534,48 @@ never move: there is no borrowing (M6)
             if type(action) is Meld
             else (physical(action.card),)  # type: ignore[union-attr]
         )
-        table, fit = placed(self.table, self._fit, action.onto, resolve(action, combo, self.table))
+        table, fit = placed(
+            self._table, self._fit, action.onto, resolve(action, combo, self._table)
+        )
         hand = without(self._hands[p], played)
-        known = forget(self._known[p], played)
+        hands = _replaced(self._hands, p, hand)
+        known = _replaced(self._known, p, forget(self._known[p], played))
         opened = self._opened
         if opened[p] < 0:  # his first Meld or Force of the deal (M8)
-            opened = (*opened[:p], self.turns, *opened[p + 1 :])
+            opened = (*opened[:p], self._turns, *opened[p + 1 :])
+        n = self._length
+        line = extend_line(self._line, n, action)
         if hand:
-            return self._successor(
-                action, p, hand, known, p, "play", self._taken, self.turns,
-                table=table, fit=fit, opened=opened,
+            return CooncanState(
+                self._deal, hands, table, self._stock, self._pack, self._pack_at,
+                self._pack_known, p, "play", self._taken, known, opened, self._turns,
+                line, n + 1, None, fit,
             )  # fmt: skip
         # M10, laws 21-22: he wins the moment his hand is empty.
-        return self._successor(
-            action, p, hand, known, None, "play", self._taken, self.turns + 1,
-            self._settle(p, opened), table=table, fit=fit, opened=opened,
+        return CooncanState(
+            self._deal, hands, table, self._stock, self._pack, self._pack_at,
+            self._pack_known, None, "play", self._taken, known, opened, self._turns + 1,
+            line, n + 1, self._settle(p, opened), fit,
         )  # fmt: skip
 
     def _discard(self, p: int, c: Card) -> CooncanState:
         """A card face up on the stock ends the turn; play passes to the left (M2)."""
-        hand = without(self._hands[p], (c,))
-        turns = self.turns + 1
-        player: int | None = (p + 1) % len(self._hands)
+        hand = without_card(self._hands[p], c)
+        turns = self._turns + 1
+        deal = self._deal
+        player: int | None = p + 1 if p + 1 < deal.players else 0
         result = None
-        limit = self._deal[0].turn_limit
+        limit = deal.turn_limit
         if not hand:  # M10, law 21: going out by discarding the last card
             player, result = None, self._settle(p, self._opened)
         elif limit is not None and turns >= limit:  # M11: abandoned, no payments
-            player, result = None, Result(Outcome.ABANDONED, None, (0,) * len(self._hands))
-        return self._successor(
-            DISCARDS[c.index], p, hand, forget(self._known[p], (c,)), player, "draw", None,
-            turns, result, stock=(*self.stock, c),
+            player, result = None, Result(Outcome.ABANDONED, None, (0,) * deal.players)
+        n = self._length
+        return CooncanState(
+            deal, _replaced(self._hands, p, hand), self._table, (*self._stock, c),
+            self._pack, self._pack_at, self._pack_known, player, "draw", None,
+            _replaced(self._known, p, forget(self._known[p], (c,))), self._opened, turns,
+            extend_line(self._line, n, DISCARDS[c.index]), n + 1, result, self._fit,
         )  # fmt: skip
 
     def _settle(self, winner: int, opened: tuple[int, ...]) -> Result:
@@ -416,7 +585,7 @@ never move: there is no borrowing (M6)
         laid down or added before (p. 11); the last card may go by discarding
         (p. 18).
         """
-        bonus = self.rules.splash_bonus
+        bonus = self._deal.rules.splash_bonus
         extra = bonus if bonus is not None and opened[winner] in (-1, self.turns) else 0
         hands = self._hands  # the winner's own is empty, or all but the card he discards
         payments = [0] * len(hands)

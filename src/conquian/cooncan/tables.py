@@ -12,12 +12,15 @@ from typing import Literal
 from ..actions import Action, Discard, Draw, Force, Meld, Take
 from ..cards import JOKER, Card, Face, NamedJoker, make_pack, pip_value
 from ..combos import Combination, Kind, Order, fitting
+from ..state import Legal
 
 __all__ = [
     "DISCARDS",
     "DISCARD_ENTRIES",
     "DRAW",
     "DRAW_ENTRY",
+    "DRAW_ONLY",
+    "DRAW_OR_TAKE",
     "ORDER",
     "TAKES",
     "TAKE_ENTRIES",
@@ -52,6 +55,13 @@ TAKES = tuple(Take(c) for c in make_pack(jokers=1))
 DRAW_ENTRY: Entry = (DRAW, None, ())
 TAKE_ENTRIES: tuple[Entry, ...] = tuple((a, None, ()) for a in TAKES)
 DISCARD_ENTRIES: tuple[Entry, ...] = tuple((a, None, (a.card,)) for a in DISCARDS)
+DRAW_ONLY: Legal = ((DRAW,), (DRAW_ENTRY,))
+"""The legal actions of a draw phase in which no stock card may be taken."""
+DRAW_OR_TAKE: tuple[Legal, ...] = tuple(
+    ((DRAW, take), (DRAW_ENTRY, entry)) for take, entry in zip(TAKES, TAKE_ENTRIES, strict=True)
+)
+"""The legal actions of a draw phase with a closed stock whose top card may be taken, by
+the card's `Card.index`."""
 
 
 def pips(hand: Sequence[Card]) -> int:
