@@ -52,13 +52,16 @@ def conquian_rules_with(max_sequences: list[int | None]) -> st.SearchStrategy[Co
         ConquianRules,
         pack=st.sampled_from(["spanish", "american"]),
         hand_size=st.sampled_from([8, 9, 10]),
-        lay_down_from_hand=st.booleans(),
+        lay_down=st.sampled_from(["say", "turn", "meld"]),
         borrow_middle=st.booleans(),
+        borrow_other_kind=st.booleans(),
         max_sequence=st.sampled_from(max_sequences),
     )
 
 
-conquian_presets = st.sampled_from([ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle()])
+conquian_presets = st.sampled_from(
+    [ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle(), ConquianRules.blog()]
+)
 
 three_hand_rules = st.builds(
     CooncanRules.three_hand,

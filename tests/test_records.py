@@ -419,17 +419,36 @@ def test_every_bad_option_is_reported_with_the_rules_error_text() -> None:
         "game": "two-hand",
         "pack": "french",
         "hand_size": 7,
-        "lay_down_from_hand": 1,
+        "lay_down": 1,
         "borrow_middle": True,
         "jokers": 1,
     }
     assert record_problems(data) == (
         "rules.jokers: unknown option of the two-hand game (its options are pack, hand_size, "
-        "lay_down_from_hand, borrow_middle, max_sequence)",
+        "lay_down, borrow_middle, borrow_other_kind, max_sequence)",
         "rules.pack must be one of spanish, american (got 'french')",
         "rules.hand_size must be one of 8, 9, 10 (got 7)",
-        "rules.lay_down_from_hand must be one of True, False (got 1)",
+        "rules.lay_down must be one of say, turn, meld (got 1)",
+        "rules.borrow_other_kind: missing",
         "rules.max_sequence: missing",
+    )
+
+
+@pytest.mark.parametrize(("old", "lay_down"), [(True, "say"), (False, "meld")])
+def test_t8_old_lay_down_from_hand_still_loads(old: bool, lay_down: str) -> None:
+    """T8: records and positions written with the boolean lay_down_from_hand load as
+    lay_down "say" (true) or "meld" (false), without borrow_other_kind (T9: off)."""
+    for data, load in ((record_data(), GameRecord.from_json), (position_data(), State.from_json)):
+        rules = data["rules"]
+        del rules["lay_down"], rules["borrow_other_kind"]
+        rules["lay_down_from_hand"] = old
+        loaded = load(json.dumps(data))
+        assert loaded.rules == ConquianRules(lay_down=lay_down)  # type: ignore[attr-defined]
+    data = record_data()
+    data["rules"]["lay_down_from_hand"] = old
+    assert record_problems(data) == (
+        "rules.lay_down_from_hand: unknown option of the two-hand game (its options are pack, "
+        "hand_size, lay_down, borrow_middle, borrow_other_kind, max_sequence)",
     )
 
 
@@ -758,7 +777,8 @@ def test_snapshot_invalid_meld_and_owner() -> None:
     data["snapshot"]["table"].append({"owner": 2, "cards": ["AC"]})
     found = position_problems(data)
     assert (
-        "snapshot.table[0]: JD QD 2D is not an unbroken sequence of the spanish pack (C4)" in found
+        "snapshot.table[0]: JD QD 2D is not an unbroken sequence of the spanish pack: "
+        "3D to 7D are missing (C4)" in found
     )
     assert "snapshot.table[1].owner: no seat 2 among 2 players (0 to 1)" in found
 

@@ -1,4 +1,4 @@
-"""Rules objects, their options and presets (RULES.md Options)."""
+"""Rules objects, their options and presets (the options tables of docs/rules)."""
 
 from __future__ import annotations
 
@@ -11,18 +11,50 @@ from conquian import ConquianRules, CooncanRules, RulesError
 
 
 def test_conquian_defaults_are_foster_1913() -> None:
-    """ConquianRules() is Foster 1913: Spanish pack, ten cards, every option on, no cap."""
+    """ConquianRules() is Foster 1913: Spanish pack, ten cards, laying down whenever he has the
+    say (T8), borrowing from the middle (T9) into any meld, no cap (T14)."""
     rules = ConquianRules()
-    assert (rules.pack, rules.hand_size, rules.lay_down_from_hand, rules.borrow_middle) == (
-        "spanish", 10, True, True,
+    assert (rules.pack, rules.hand_size, rules.lay_down, rules.borrow_middle) == (
+        "spanish", 10, "say", True,
     )
+    assert rules.borrow_other_kind is False
     assert rules.max_sequence is None and rules.win_size == 11 and rules.game == "two-hand"
 
 
-def test_presets_pagat_and_hoyle() -> None:
-    """pagat() forbids laying down from the hand and caps sequences at 8; hoyle() the middle."""
-    assert ConquianRules.pagat() == ConquianRules(lay_down_from_hand=False, max_sequence=8)
-    assert ConquianRules.hoyle() == ConquianRules(borrow_middle=False)
+def test_presets_pagat_blog_and_hoyle() -> None:
+    """Options: pagat() lays down in a turn using a card (T8 "turn") and caps sequences at 8
+    (T14); blog() makes every meld hold a pending card (T8 "meld"); hoyle() forbids the middle
+    and makes a borrowed card change kind (T9)."""
+    assert ConquianRules.pagat() == ConquianRules(lay_down="turn", max_sequence=8)
+    assert ConquianRules.blog() == ConquianRules(lay_down="meld")
+    assert ConquianRules.hoyle() == ConquianRules(borrow_middle=False, borrow_other_kind=True)
+    presets = {ConquianRules(), ConquianRules.pagat(), ConquianRules.blog(), ConquianRules.hoyle()}
+    assert len(presets) == 4
+
+
+@pytest.mark.parametrize(("old", "new"), [(True, "say"), (False, "meld")])
+@pytest.mark.parametrize("make", [ConquianRules, ConquianRules.pagat, ConquianRules.blog])
+def test_t8_old_lay_down_from_hand_is_refused_naming_lay_down(
+    make: Any, old: bool, new: str
+) -> None:
+    """T8: the boolean lay_down_from_hand is refused with a RulesError naming lay_down, which
+    says what the old values became (True: "say", False: "meld")."""
+    with pytest.raises(RulesError) as info:
+        make(lay_down_from_hand=old)
+    assert info.value.option == "lay_down"
+    assert 'lay_down="say" for True' in str(info.value)
+    assert 'lay_down="meld" for False' in str(info.value)
+    assert make(lay_down=new).lay_down == new
+
+
+@pytest.mark.parametrize("lay_down", ["say", "turn", "meld"])
+@pytest.mark.parametrize("borrow_other_kind", [True, False])
+def test_t8_t9_every_value_is_accepted(lay_down: str, borrow_other_kind: bool) -> None:
+    """T8's three readings and T9's borrow_other_kind combine freely, also with any preset."""
+    rules = ConquianRules.hoyle(lay_down=lay_down, borrow_other_kind=borrow_other_kind)
+    assert (rules.lay_down, rules.borrow_other_kind, rules.borrow_middle) == (
+        lay_down, borrow_other_kind, False,
+    )
 
 
 def test_presets_take_overrides() -> None:
@@ -48,7 +80,16 @@ def test_cooncan_presets() -> None:
         (ConquianRules, "pack", "tarot"),
         (ConquianRules, "hand_size", 7),
         (ConquianRules, "hand_size", True),
-        (ConquianRules, "lay_down_from_hand", 1),
+        (ConquianRules, "lay_down", True),
+        (ConquianRules, "lay_down", 1),
+        (ConquianRules, "lay_down", "Say"),
+        (ConquianRules, "lay_down", "hand"),
+        (ConquianRules, "lay_down", None),
+        (ConquianRules, "borrow_other_kind", 1),
+        (ConquianRules, "borrow_other_kind", 0),
+        (ConquianRules, "borrow_other_kind", "yes"),
+        (ConquianRules, "borrow_other_kind", None),
+        (ConquianRules, "borrow_middle", 0),
         (ConquianRules, "borrow_middle", "yes"),
         (ConquianRules, "max_sequence", 2),
         (ConquianRules, "max_sequence", 8.0),

@@ -1,4 +1,4 @@
-"""Stakes over deals: the score sheet and the tableau pool (RULES.md T13, M12)."""
+"""Stakes over deals: the score sheet, the tableau and the deal (rules T13, M12, M13)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,9 @@ def test_m12_foster_washbook_pages_32_33() -> None:
 
 
 def test_t13_tableau_pool_goes_to_the_next_winner() -> None:
-    """A tableau puts one counter each in the pool; the next winner takes it (T13)."""
+    """T13, Hoyle 1897 "Stakes": a tableau puts one counter each in the pool, "and so on
+    until it is won"; the next winner takes it "in addition to the counter paid by his
+    adversary"."""
     sheet = ScoreSheet(players=2)
     sheet = sheet.add(Result("tableau", payments=(0, 0)))
     sheet = sheet.add(Result("tableau", payments=(0, 0)))
@@ -55,6 +57,107 @@ def test_result_checks() -> None:
         Result("tableau", winner=1, payments=(1, -1))
 
 
+def test_t13_hoyle_showing_pool_then_win() -> None:
+    """T13, Hoyle 1897 "Showing": on a tableau "each puts a counter in the pool for the next
+    hand"; the winner of that hand takes the pool and his adversary's counter: 3 to him."""
+    sheet = ScoreSheet(players=2, tie="pool").add(Result("tableau", payments=(0, 0)))
+    assert (sheet.totals, sheet.pool, sheet.tableaus) == ((-1, -1), 2, 1)
+    sheet = sheet.add(Result("win", winner=1, payments=(-1, 1)))
+    assert (sheet.totals, sheet.pool, sheet.tableaus) == ((-2, 2), 0, 0)
+    assert sheet.rows[-1].changes == (-1, 3)
+
+
+def test_t13_foster_p55_tableau_goes_to_the_next_game() -> None:
+    """T13, Foster p. 55 and special law 21: a tableau "goes to the winner of the next game",
+    who "counts the point for the one that was a tie": nothing is paid on the tableau, two
+    counters on the next game; two tableaus make it three."""
+    sheet = ScoreSheet(players=2, tie="next").add(Result("tableau", payments=(0, 0)))
+    assert (sheet.totals, sheet.pool, sheet.tableaus) == ((0, 0), 0, 1)
+    assert sheet.rows[-1].changes == (0, 0) and sheet.balanced
+    sheet = sheet.add(Result("win", winner=0, payments=(1, -1)))
+    assert (sheet.totals, sheet.tableaus) == ((2, -2), 0)
+    sheet = sheet.add(Result("tableau", payments=(0, 0)))
+    sheet = sheet.add(Result("tableau", payments=(0, 0)))
+    sheet = sheet.add(Result("win", winner=1, payments=(-1, 1)))
+    assert sheet.rows[-1].changes == (-3, 3) and sheet.totals == (-1, 1)
+
+
+def test_t13_pool_and_next_agree_after_the_next_decided_deal_only() -> None:
+    """T13: Hoyle's pool and Foster's reading give different totals between a tableau and
+    the next decided deal, and the same totals after it."""
+    deals = [
+        Result("tableau", payments=(0, 0)),
+        Result("tableau", payments=(0, 0)),
+        Result("win", winner=0, payments=(1, -1)),
+    ]
+    pool, after = ScoreSheet(2, tie="pool"), ScoreSheet(2, tie="next")
+    seen = []
+    for result in deals:
+        pool, after = pool.add(result), after.add(result)
+        seen.append((pool.totals, after.totals))
+    assert seen == [((-1, -1), (0, 0)), ((-2, -2), (0, 0)), ((3, -3), (3, -3))]
+
+
+def test_m11_abandoned_deal_leaves_the_tableaus_waiting() -> None:
+    """An abandoned deal (M11) settles no tableau: the pool, or the debt, waits (T13)."""
+    for tie in ("pool", "next"):
+        sheet = ScoreSheet(2, tie=tie).add(Result("tableau", payments=(0, 0)))
+        sheet = sheet.add(Result("abandoned", payments=(0, 0)))
+        assert sheet.tableaus == 1 and sheet.rows[-1].changes == (0, 0)
+        assert sheet.add(Result("win", winner=1, payments=(-1, 1))).totals == (-2, 2)
+
+
+def test_t13_the_deal_alternates_tableaus_included() -> None:
+    """T13: "The deal passes from one player to the other in rotation" (Hoyle 1897
+    "Showing"); after a tableau the cards are "dealt by the one who was the non-dealer"
+    (Foster p. 55). The sheet records each deal's dealer."""
+    sheet = ScoreSheet(2)
+    assert sheet.next_dealer is None
+    sheet = sheet.add(Result("tableau", payments=(0, 0)), dealer=0)
+    assert sheet.next_dealer == 1
+    sheet = sheet.add(Result("win", winner=0, payments=(1, -1)), dealer=1)
+    assert sheet.next_dealer == 0
+    assert [row.dealer for row in sheet.rows] == [0, 1]
+    assert ScoreSheet(2).add(Result("tableau", payments=(0, 0))).next_dealer is None
+
+
+def test_m13_cooncan_deal_passes_to_the_left() -> None:
+    """M13 (law 8): the deal passes to the dealer's left, the next seat, round the table."""
+    sheet = ScoreSheet(4)
+    dealers = []
+    dealer = 2
+    for _ in range(5):
+        sheet = sheet.add(Result("abandoned", payments=(0,) * 4), dealer=dealer)
+        assert sheet.next_dealer is not None
+        dealer = sheet.next_dealer
+        dealers.append(dealer)
+    assert dealers == [3, 0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("dealer", [-1, 2, True, 1.0, "0"])
+def test_bad_dealer_is_refused(dealer: object) -> None:
+    """A dealer is a seat of this sheet (an int, not a bool)."""
+    with pytest.raises(ValueError, match="dealer"):
+        ScoreSheet(2).add(Result("tableau", payments=(0, 0)), dealer=dealer)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="dealer"):
+        ScoreSheet(2, rows=(SheetRow(Outcome.ABANDONED, None, (0, 0), 0, dealer),))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tie", ["Pool", "hoyle", None, 1, True])
+def test_bad_tie_is_refused(tie: object) -> None:
+    """T13: tie is "pool" or "next"."""
+    with pytest.raises(ValueError, match="tie"):
+        ScoreSheet(2, tie=tie)  # type: ignore[arg-type]
+
+
+def test_next_sheet_never_holds_a_pool() -> None:
+    """Under tie="next" no row may hold a pool (T13); rows must still balance (M12)."""
+    row = SheetRow(Outcome.TABLEAU, None, (-1, -1), 2)
+    assert ScoreSheet(2, rows=(row,)).pool == 2
+    with pytest.raises(ValueError, match="pool"):
+        ScoreSheet(2, rows=(row,), tie="next")
+
+
 @st.composite
 def results(draw: st.DrawFn, players: int) -> Result:
     outcome = draw(st.sampled_from(list(Outcome)))
@@ -77,3 +180,40 @@ def test_m12_winnings_always_equal_losses(deals: list[Result]) -> None:
         sheet = sheet.add(result)
     assert sheet.balanced and sum(sheet.totals) + sheet.pool == 0
     assert len(sheet.rows) == len(deals)
+
+
+@given(st.integers(2, 6).flatmap(lambda n: st.lists(results(n), max_size=12)))
+def test_t13_pool_and_next_differ_by_the_pool_only(deals: list[Result]) -> None:
+    """T13 over random deals: at every row Foster's totals are Hoyle's plus one counter per
+    seat for each tableau not yet settled; so they agree after every decided deal, and both
+    sheets balance (M12)."""
+    if not deals:
+        return
+    players = len(deals[0].payments)
+    pool, after = ScoreSheet(players), ScoreSheet(players, tie="next")
+    for result in deals:
+        pool, after = pool.add(result), after.add(result)
+        waiting = pool.tableaus
+        assert after.tableaus == waiting and pool.pool == players * waiting and after.pool == 0
+        assert after.totals == tuple(t + waiting for t in pool.totals)
+        if result.outcome is Outcome.WIN:
+            assert after.totals == pool.totals
+        assert pool.balanced and after.balanced
+
+
+@given(st.integers(2, 6).flatmap(
+    lambda n: st.tuples(st.integers(0, n - 1), st.lists(results(n), min_size=1, max_size=12))
+))
+def test_t13_m13_dealer_rotates_every_deal(first_and_deals: tuple[int, list[Result]]) -> None:
+    """T13, M13: dealt in turn, each row keeps its dealer and the next dealer is the seat after
+    the last one, whatever the outcomes (tableaus and abandoned deals included)."""
+    first, deals = first_and_deals
+    players = len(deals[0].payments)
+    sheet = ScoreSheet(players)
+    dealer = first
+    for result in deals:
+        sheet = sheet.add(result, dealer=dealer)
+        assert sheet.next_dealer is not None
+        dealer = sheet.next_dealer
+    assert [row.dealer for row in sheet.rows] == [(first + i) % players for i in range(len(deals))]
+    assert dealer == (first + len(deals)) % players

@@ -404,7 +404,7 @@ def test_t8_meld_may_add_pending_and_hand_cards_to_own_meld() -> None:
     assert table_text(state) == [(PONE, "AC 2C 3C 4C 5C 6C")]
 
 
-def test_t8_lay_down_from_hand_while_having_the_say() -> None:
+def test_t8_lay_down_say_while_having_the_say() -> None:
     """T8 (Foster pp. 63-64, 75): a player with the say may lay down hand melds; the card stays."""
     state = deal_game(
         FOSTER, "AC 2C 3C 5H 5D 5S 4S JS QC KD", "AD 3D 4D 4C 5C 6S 7C JD QH KS", "KH"
@@ -917,12 +917,14 @@ def test_t14_a_ninth_card_may_be_taken_when_borrowing_makes_room() -> None:
 
 
 def test_options_presets_are_as_documented() -> None:
-    """Options: pagat() stops laying down from hand and caps sequences at 8; hoyle() the middle."""
-    assert (PAGAT.lay_down_from_hand, PAGAT.max_sequence, PAGAT.borrow_middle) == (False, 8, True)
-    assert (HOYLE.lay_down_from_hand, HOYLE.max_sequence, HOYLE.borrow_middle) == (
-        True,
+    """Options: pagat() lays down only in a turn using a card (T8 "turn") and caps sequences at
+    8; hoyle() forbids the middle and makes borrowed cards change kind (T9)."""
+    assert (PAGAT.lay_down, PAGAT.max_sequence, PAGAT.borrow_middle) == ("turn", 8, True)
+    assert (HOYLE.lay_down, HOYLE.max_sequence, HOYLE.borrow_middle, HOYLE.borrow_other_kind) == (
+        "say",
         None,
         False,
+        True,
     )
 
 

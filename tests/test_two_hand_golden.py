@@ -28,14 +28,14 @@ GOLDEN = Path(__file__).parent / "data" / "two_hand_golden.json"
 CASES: list[tuple[str, dict[str, Any], int, int, int, int]] = [
     ("foster-seed-9", {}, 9, 0, 0, 10),
     ("foster-seed-23-dealer-1", {}, 23, 1, 0, 8),
-    ("pagat-seed-15", {"lay_down_from_hand": False, "max_sequence": 8}, 15, 0, 0, 11),
+    ("pagat-seed-15", {"lay_down": "turn", "max_sequence": 8}, 15, 0, 0, 11),
     ("hoyle-american-nine-seed-16", {"borrow_middle": False, "pack": "american", "hand_size": 9},
      16, 0, 0, 10),
     ("american-eight-no-lay-down-no-middle-max-5",
-     {"pack": "american", "hand_size": 8, "lay_down_from_hand": False, "borrow_middle": False,
+     {"pack": "american", "hand_size": 8, "lay_down": "meld", "borrow_middle": False,
       "max_sequence": 5}, 21, 0, 0, 11),
     ("foster-seed-3-after-16", {}, 3, 0, 16, 12),
-    ("pagat-seed-8-after-26", {"lay_down_from_hand": False, "max_sequence": 8}, 8, 0, 26, 12),
+    ("pagat-seed-8-after-26", {"lay_down": "turn", "max_sequence": 8}, 8, 0, 26, 12),
 ]  # fmt: skip
 
 

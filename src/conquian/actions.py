@@ -212,7 +212,7 @@ _VERBS = ("take", "pass", "draw", "meld", "borrow", "force", "discard")
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its text notation (DESIGN.md; RULES.md C2, E2).
+    """Read an action from its text notation (rules C2, E2).
 
     Verbs, cards and ``shift`` are case-insensitive. Bad text raises
     `NotationError` naming the bad token and its column.

@@ -1,4 +1,4 @@
-"""Cards, jokers, packs and their notation (RULES.md C1, C2, C4, M7).
+"""Cards, jokers, packs and their notation (rules C1, C2, C4, M7).
 
 A `Card` is a rank and a suit, or the joker. Cards are small frozen values:
 equal cards are interchangeable (the two copies of a card in the double pack

@@ -1,4 +1,4 @@
-"""Combinations: groups and sequences (RULES.md C3, C4, C5, T9, T10, T14, M5, M9).
+"""Combinations: groups and sequences (rules C3, C4, C5, T9, T10, T14, M5, M9).
 
 A combination is a **group** (three or more cards of one rank) or a
 **sequence** (three or more cards of one suit in unbroken order). What order
@@ -216,6 +216,8 @@ def explain(faces: Iterable[Face], order: Order) -> str:
     'a combination needs at least three cards (C3)'
     >>> explain(cards("QC KC AC"), Order.of("spanish"))
     'QC KC AC is not a sequence: in the spanish pack the ace is low only (C4)'
+    >>> explain(cards("AC 2C 4C"), Order.of("spanish"))
+    'AC 2C 4C is not an unbroken sequence of the spanish pack: 3C is missing (C4)'
     """
     faces = tuple(faces)
     text = " ".join(map(str, faces))
@@ -231,11 +233,39 @@ def explain(faces: Iterable[Face], order: Order) -> str:
         return f"a sequence may hold at most {order.max_sequence} cards (T14)"
     if any(order.position[f.rank] < 0 for f in faces):
         return f"{text} has a card that is not in the {order.pack} pack (C4)"
-    if order.ace_high and any(f.rank == 1 for f in faces):
+    return _broken_sequence(faces, order, text)
+
+
+def _broken_sequence(faces: tuple[Face, ...], order: Order, text: str) -> str:
+    """Why cards of one suit, all in the pack, make no sequence (C3, C4, law 16). The ace is
+    blamed only when the cards would be unbroken going on from the top card to the ace;
+    otherwise the gap is, naming the missing cards (``3C``, ``3C and 5C``, ``3H to 8H``)."""
+    suit = faces[0].suit
+    assert suit is not None
+    low = sorted(order.position[f.rank] for f in faces)  # the ace at 0
+    twice = sorted(p for p in set(low) if low.count(p) > 1)
+    ring = order.top if order.ace_high else order.top + 1
+    gaps = sum((low[(i + 1) % len(low)] - low[i]) % ring > 1 for i in range(len(low)))
+    round_the_corner = low[0] == 0 and gaps <= 1  # unbroken going on from the top to the ace
+    if order.ace_high and (twice == [0] or (round_the_corner and not twice)):
         return f"{text} is not a sequence: the ace may be low or high, never both (C4, law 16)"
-    if any(f.rank == 1 for f in faces):
+    if twice:
+        return f"{text} is not a sequence: it holds {order.card_at(twice[0], suit)} twice (C3)"
+    if round_the_corner:
         return f"{text} is not a sequence: in the {order.pack} pack the ace is low only (C4)"
-    return f"{text} is not an unbroken sequence of the {order.pack} pack (C4)"
+    readings = (low, sorted(order.top if p == 0 else p for p in low)) if order.ace_high else (low,)
+    missing = min(([p for p in range(r[0], r[-1]) if p not in r] for r in readings), key=len)
+    runs: list[list[int]] = []
+    for p in missing:
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    names = [" to ".join(str(order.card_at(p, suit)) for p in sorted({r[0], r[-1]})) for r in runs]
+    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    verb = "is" if len(missing) == 1 else "are"
+    head = f"{text} is not an unbroken sequence of the {order.pack} pack"
+    return f"{head}: {named} {verb} missing (C4)"
 
 
 def _bounds(combo: Combination, order: Order) -> tuple[int, int]:

@@ -32,7 +32,7 @@ class ConquianError(Exception):
 
 
 class IllegalActionError(ConquianError, ValueError):
-    """An action that the rules do not allow in this state (RULES.md E1).
+    """An action that the rules do not allow in this state (rule E1).
 
     The message names the action, says in the game's words what forbids it
     and cites the rule id; `rule` holds that id. The state the action was
@@ -50,7 +50,7 @@ class IllegalActionError(ConquianError, ValueError):
 
 
 class NotationError(ConquianError, ValueError):
-    """Card or action text that does not parse (RULES.md E2).
+    """Card or action text that does not parse (rule E2).
 
     `token` is the offending piece of text and `column` its 0-based offset in
     the input, when known.
@@ -67,7 +67,7 @@ class NotationError(ConquianError, ValueError):
 
 
 class RecordError(ConquianError, ValueError):
-    """A deal, game record or position that is not valid (RULES.md E2, E3).
+    """A deal, game record or position that is not valid (rules E2, E3).
 
     `problems` lists every problem found, so one load reports them all.
 

@@ -104,7 +104,14 @@ MAX_PROBLEMS = 100
 
 _GAMES = ("two-hand", "three-hand", "double-pack")
 _OPTIONS: dict[str, tuple[str, ...]] = {
-    "two-hand": ("pack", "hand_size", "lay_down_from_hand", "borrow_middle", "max_sequence"),
+    "two-hand": (
+        "pack",
+        "hand_size",
+        "lay_down",
+        "borrow_middle",
+        "borrow_other_kind",
+        "max_sequence",
+    ),
     "three-hand": ("players", "jokers", "stock", "splash_bonus", "turn_limit"),
     "double-pack": ("players", "jokers", "stock", "splash_bonus", "turn_limit"),
 }
@@ -573,6 +580,8 @@ def _read_rules(value: object, r: _Reader) -> Rules | None:
         r.add(f"rules.game: unknown game {shown} (use two-hand, three-hand or double-pack)")
         return None
     assert isinstance(game, str)
+    if game == "two-hand":
+        value = _old_two_hand_options(value)
     options = _OPTIONS[game]
     good = True
     for key in value:
@@ -608,6 +617,19 @@ def _read_rules(value: object, r: _Reader) -> Rules | None:
     except (RulesError, TypeError, ValueError) as e:  # pragma: no cover - each option checked
         r.add(f"rules.{e}")
         return None
+
+
+def _old_two_hand_options(value: dict[Any, Any]) -> dict[Any, Any]:
+    """Two-hand rules written before T8's `lay_down` and T9's `borrow_other_kind`: the
+    boolean ``lay_down_from_hand`` reads as ``"say"`` (true) or ``"meld"`` (false), and
+    the missing `borrow_other_kind` as false. Anything else is left for the checks."""
+    old = value.get("lay_down_from_hand")
+    if "lay_down" in value or type(old) is not bool:
+        return value
+    new = {k: v for k, v in value.items() if k != "lay_down_from_hand"}
+    new["lay_down"] = "say" if old else "meld"
+    new.setdefault("borrow_other_kind", False)
+    return new
 
 
 def _make_rules(game: str, options: dict[str, Any]) -> Rules:
@@ -926,7 +948,7 @@ class GameRecord:
           "format": "conquian-record",
           "version": 1,
           "rules": {"game": "two-hand", "pack": "spanish", "hand_size": 10, \
-"lay_down_from_hand": true, "borrow_middle": true, "max_sequence": null},
+"lay_down": "say", "borrow_middle": true, "borrow_other_kind": false, "max_sequence": null},
           "dealer": 0,
         """
         data: dict[str, Any] = {

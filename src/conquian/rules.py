@@ -1,15 +1,15 @@
-"""Rules objects: which game is played, and with which options (RULES.md Options).
+"""Rules objects: which game is played, and with which options.
 
 A game's variant is a frozen value. `ConquianRules` is the two-hand game;
-its default is Foster 1913, and `pagat()` and `hoyle()` are the other two
-statements of the game. `CooncanRules` is Foster's rummy game, made with
+its default is Foster 1913, and `pagat()`, `hoyle()` and `blog()` are the
+other statements of the game. `CooncanRules` is Foster's rummy game, made with
 `three_hand()` or `double_pack()`. Every preset takes any option as a
 keyword, which overrides the preset's value. A bad value raises `RulesError`
 naming the option and the values allowed.
 
 >>> ConquianRules.pagat()
-ConquianRules(pack='spanish', hand_size=10, lay_down_from_hand=False, borrow_middle=True, \
-max_sequence=8)
+ConquianRules(pack='spanish', hand_size=10, lay_down='turn', borrow_middle=True, \
+borrow_other_kind=False, max_sequence=8)
 >>> CooncanRules.double_pack(players=5).hand_size
 10
 >>> ConquianRules(hand_size=7)
@@ -47,40 +47,80 @@ def _int_at_least(option: str, value: object, low: int, *, none: bool = False) -
 
 @attrs.frozen
 class ConquianRules:
-    """The two-hand game with the 40-card pack (RULES.md T), Foster 1913 by default.
+    """The two-hand game with the 40-card pack (rules T1–T15), Foster 1913 by default.
 
     - `pack`: ``"spanish"`` (A–7, J Q K) or ``"american"`` (A–10) (C4, T1).
     - `hand_size`: 10, 9 or 8 cards dealt; one more melded wins (T2).
-    - `lay_down_from_hand`: may combinations go down from the hand alone (T8).
-    - `borrow_middle`: may a sequence be split by borrowing from its middle (T9).
+    - `lay_down`: when hand cards may go down on the table (T8):
+      ``"say"`` (Foster pp. 63–64, 75) whenever he has the say or is melding;
+      ``"turn"`` (pagat) only in a turn in which a card from the centre joins
+      his melds, and then freely; ``"meld"`` (the blog) only inside a meld
+      that holds a pending card.
+    - `borrow_middle`: may a sequence be split by borrowing from its middle
+      (T9; Foster pp. 53–54; not in Hoyle 1897).
+    - `borrow_other_kind`: must a card borrowed from a group end the turn in a
+      sequence, and one borrowed from a sequence in a group (T9; Hoyle 1897).
     - `max_sequence`: the longest sequence allowed, or None for no limit (T14).
+
+    The boolean ``lay_down_from_hand`` of earlier versions is refused with a
+    `RulesError` naming `lay_down`: ``True`` is now ``lay_down="say"`` and
+    ``False`` is ``lay_down="meld"``.
 
     >>> ConquianRules().game, ConquianRules.hoyle().borrow_middle
     ('two-hand', False)
+    >>> ConquianRules(lay_down_from_hand=False)
+    Traceback (most recent call last):
+    ...
+    conquian.errors.RulesError: lay_down replaces lay_down_from_hand: \
+use lay_down="say" for True, lay_down="meld" for False
     """
 
     pack: Literal["spanish", "american"] = "spanish"
     hand_size: int = 10
-    lay_down_from_hand: bool = True
+    lay_down: Literal["say", "turn", "meld"] = "say"
     borrow_middle: bool = True
+    borrow_other_kind: bool = False
     max_sequence: int | None = None
+
+    def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
+        # T8: the boolean of earlier versions names no longer an option; say what replaced it.
+        if "lay_down_from_hand" in options:
+            raise RulesError(
+                "lay_down",
+                'replaces lay_down_from_hand: use lay_down="say" for True, '
+                'lay_down="meld" for False',
+            )
+        return super().__new__(cls)
 
     def __attrs_post_init__(self) -> None:
         _one_of("pack", self.pack, ("spanish", "american"))
         _one_of("hand_size", self.hand_size, (8, 9, 10))
-        _one_of("lay_down_from_hand", self.lay_down_from_hand, (True, False))
+        _one_of("lay_down", self.lay_down, ("say", "turn", "meld"))
         _one_of("borrow_middle", self.borrow_middle, (True, False))
+        _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
         _int_at_least("max_sequence", self.max_sequence, 3, none=True)
 
     @classmethod
     def pagat(cls, **options: Any) -> ConquianRules:
-        """The rules as pagat states them: no laying down from the hand, sequences of 8 at most."""
-        return cls(**{"lay_down_from_hand": False, "max_sequence": 8, **options})
+        """The rules as pagat states them: hand cards go down only in a turn in which a card
+        from the centre joins the player's melds (T8 ``lay_down="turn"``), sequences of
+        eight at most (T14 ``max_sequence=8``)."""
+        return cls(**{"lay_down": "turn", "max_sequence": 8, **options})
+
+    @classmethod
+    def blog(cls, **options: Any) -> ConquianRules:
+        """The rules as the blog states them: every meld holds the card used from the centre
+        (T8 ``lay_down="meld"``: "you cannot lay down a meld without using the card from
+        the deck"); the blog states no sequence limit."""
+        return cls(**{"lay_down": "meld", **options})
 
     @classmethod
     def hoyle(cls, **options: Any) -> ConquianRules:
-        """The rules of Hoyle 1897: no borrowing from the middle of a sequence."""
-        return cls(**{"borrow_middle": False, **options})
+        """The rules of Hoyle 1897: no borrowing from the middle of a sequence ("he cannot
+        borrow an intermediate card", T9 ``borrow_middle=False``), and a borrowed card
+        changes kind (T9 ``borrow_other_kind=True``: one of four of a kind goes "to use in
+        a sequence", the end of a sequence "if he can use it to make a triplet")."""
+        return cls(**{"borrow_middle": False, "borrow_other_kind": True, **options})
 
     @property
     def game(self) -> str:
@@ -116,7 +156,7 @@ def _default_jokers(self: CooncanRules) -> int:
 
 @attrs.frozen
 class CooncanRules:
-    """Foster's Cooncan (RULES.md M): the three-hand or the double-pack game.
+    """Foster's Cooncan (rules M1–M13): the three-hand or the double-pack game.
 
     - `variant`: ``"three-hand"`` (one 52-card pack, 7 cards each) or
       ``"double-pack"`` (104 cards and two jokers, 10 each) (M1).

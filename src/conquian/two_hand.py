@@ -369,7 +369,9 @@ class _Ctx:
         self.rules = rules
         self.order = Order.of(rules.pack, rules.max_sequence)  # C4, T14
         self.middle = rules.borrow_middle  # T9
-        self.lay_down = rules.lay_down_from_hand  # T8
+        # T8: hand cards may go down while he has the say (lay_down="say"); under "turn"
+        # and "meld" this engine applies T8's "meld" reading: every meld holds a pending card.
+        self.lay_down = rules.lay_down == "say"
         self.win = rules.win_size  # T2
         pack = rules.pack_cards()
         self.suit_masks = tuple(_mask(c for c in pack if c.suit is s) for s in Suit)

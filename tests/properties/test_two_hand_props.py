@@ -247,17 +247,18 @@ def _naive_moves(
             {c: s for c, s in sources.items() if c not in used},
         )
 
-    if pending or rules.lay_down_from_hand:
+    from_hand = rules.lay_down == "say"  # T8 "say"; this engine reads "turn" as "meld"
+    if pending or from_hand:
         for meld in melds_in(pool, order, player):
             used = set(meld.cards)
-            if rules.lay_down_from_hand or used & set(pending):
+            if from_hand or used & set(pending):
                 yield Meld(meld.cards), after(used, (*table, meld))  # type: ignore[arg-type]
         for i, meld in enumerate(table):
             if meld.owner != player:
                 continue
             for faces in extensions(meld, pool, order):
                 used = set(faces)  # type: ignore[arg-type]
-                if not rules.lay_down_from_hand and not used & set(pending):
+                if not from_hand and not used & set(pending):
                     continue
                 if any(i in sources.get(c, ()) for c in used):
                     continue

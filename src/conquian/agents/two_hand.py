@@ -60,7 +60,7 @@ class _TwoHand(_Brain):
             # Cards that could go down are worth a little more in the hand than on the
             # table, where they show the opponent what to block (Foster p. 63); under
             # pagat's rules they can only go down with a card taken, so less.
-            kept = 1.02 if self.rules.lay_down_from_hand else 0.8
+            kept = 1.02 if self.rules.lay_down == "say" else 0.8
             v = melded + kept * (score + len(shed)) + sum(values)
             v += 0.25 * self.extension_outs([*targets, *in_hand])
         self._evals[key] = v
@@ -106,7 +106,7 @@ class _TwoHand(_Brain):
         melded = sum(len(m.cards) for m in melds)
         if melded >= self.win:
             return _WIN
-        if self.rules.lay_down_from_hand and melded + len(hand) >= self.win:
+        if self.rules.lay_down == "say" and melded + len(hand) >= self.win:
             _, left, targets = self.partition(hand)
             _, rest = self.shed(left, [*targets, *(self.target(m) for m in melds)])
             if not rest:
