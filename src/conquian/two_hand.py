@@ -56,6 +56,7 @@ masks, from which new melds and additions are read.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterable, Iterator
 from operator import itemgetter
@@ -77,6 +78,7 @@ from .combos import (
     fitting,
     melds_in,
 )
+from .determinize import sample_two_hand
 from .errors import IllegalActionError
 from .rules import ConquianRules
 from .state import Outcome, PlayerView, Result, State, _history_of
@@ -1863,6 +1865,20 @@ class ConquianView(PlayerView):
     result: Result | None
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
+
+    # -- bridges (conquian.determinize, conquian.encoding) --
+    def sample_state(self, rng: random.Random) -> ConquianState:
+        """A whole deal drawn uniformly among those that give this view (C6).
+
+        See `conquian.determinize`: the state's ``view(self.player)`` equals this view.
+
+        >>> view = new_game(ConquianRules(), seed=7).view(0)
+        >>> view.sample_state(random.Random(3)).view(0) == view
+        True
+        """
+        return sample_two_hand(self, rng, deal)
+
+    # -- end bridges --
 
 
 _DEALS: dict[int, tuple[itemgetter[Any], itemgetter[Any], int]] = {}

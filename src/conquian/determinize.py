@@ -1,0 +1,295 @@
+"""Determinization: a whole deal drawn among those a player's view allows (C6).
+
+A searching bot sees a `PlayerView`, not the state. To look ahead it needs
+whole states that agree with everything the player saw: `view.sample_state(rng)`
+gives one, drawn **uniformly among the deals** (orders of the pack, with the
+dealer) that would have shown this player exactly this view, with the actions
+of the deal replayed on it, so that ``sample.view(view.player) == view``.
+
+The sample is built from the view alone, in two steps:
+
+1. Read the history as the player saw it and fix every place of the pack
+   whose card he knows: his own dealt hand, the cards turned from the stock
+   and the order they were turned and buried (T4–T7), the starter and every
+   discard (M1, M2), the cards known to be in another hand because they were
+   taken from the stock (C6), the turned-over stock of M11. What is left is a
+   set of *places* (other players' dealt hands, their draws, the undealt stock
+   or pack) and the cards of `view.unseen` to put there.
+2. Shuffle `view.unseen` into the unknown places with the seeded shuffle of
+   the library (only `random.Random.random` is used, as in `conquian.shuffle`),
+   arrange each player's cards over his places, deal that pack and replay
+   the history.
+
+Because the true hidden cards never enter step 1 (only the view does), a
+sample cannot favour the real hidden hand: the unseen cards are exchangeable
+by construction. A card a player plays must be in his hand by the time he
+plays it (Cooncan, where hands grow by drawing): each player's cards go to
+his places latest deadline last, each to a place drawn among those still
+free before its deadline, which is uniform over the arrangements that allow
+the history (the sets of places a card may take are nested).
+
+In the double pack, where each card has two equal copies, the arrangement
+step treats the copies as distinct: a sampled unknown hand that holds a
+second copy of a card its owner played early is not weighted by the extra
+ways the two copies can be arranged. Every deal the view allows can still
+be drawn; only that weight is left out (the library's choice: the two-hand
+game and three-hand Cooncan have no equal cards, and there the sample is
+exactly uniform).
+
+This module imports nothing from the engines: each engine passes its own
+`deal` function (``conquian.two_hand.deal``, ``conquian.cooncan.deal``), so
+that the views can offer `sample_state` as a method.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from .cards import JOKER, Card, NamedJoker
+from .errors import ConquianError, IllegalActionError
+
+if TYPE_CHECKING:
+    from .state import PlayerView, State
+
+__all__ = ["DeterminizationError", "sample_cooncan", "sample_state", "sample_two_hand"]
+
+S = TypeVar("S", bound="State")
+
+
+class DeterminizationError(ConquianError, ValueError):
+    """A view that no deal can produce: its cards or history contradict each other."""
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> State:
+    """A whole state drawn uniformly among those that give `view` (C6); see the module.
+
+    The same as ``view.sample_state(rng)``.
+
+    >>> import random
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
+    >>> sample_state(view, random.Random(1)).view(0) == view
+    True
+    """
+    method: Callable[[random.Random], State] = view.sample_state  # type: ignore[attr-defined]
+    return method(rng)
+
+
+# -- shared steps ---------------------------------------------------------------------------
+
+
+def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
+    """`items` in an order drawn uniformly, by the library's shuffle loop (DESIGN.md)."""
+    out = list(items)
+    draw = rng.random
+    for i in range(len(out) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def _arrange(
+    places: Sequence[int],
+    times: Sequence[int],
+    cards: Sequence[tuple[Card, int]],
+    deck: list[Card | None],
+    rng: random.Random,
+) -> None:
+    """Put `cards` (each with the time it is needed by) on `places` (each filled at its time).
+
+    Cards with the earliest deadline go first, each to a free place drawn
+    among those filled in time: as those sets are nested, every arrangement
+    that meets the deadlines is equally likely.
+    """
+    if len(places) != len(cards):
+        raise DeterminizationError(f"{len(cards)} cards for {len(places)} places of one player")
+    free = sorted(range(len(places)), key=lambda k: times[k])
+    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
+    taken = [False] * len(places)
+    for k in order:
+        c, deadline = cards[k]
+        allowed = [q for q in free if not taken[q] and times[q] <= deadline]
+        if not allowed:
+            raise DeterminizationError(f"{c} is played before it could have reached the hand")
+        q = allowed[int(rng.random() * len(allowed))]
+        taken[q] = True
+        deck[places[q]] = c
+
+
+def _replay(first: S, history: Sequence[Action], view: PlayerView) -> S | None:
+    """The deal `first` with `history` replayed, if every action is legal on it and it gives
+    `view`; else None (an action can be legal only with some hidden cards, as a ``take``
+    in the two-hand game, T3, T8)."""
+    state = first
+    try:
+        for action in history:
+            state = state.apply(action)
+    except IllegalActionError:
+        return None
+    return state if state.view(view.player) == view else None
+
+
+_TRIES = 10_000
+"""Deals drawn before a view is declared impossible (rejections are rare: see `_sampled`)."""
+
+
+def _sampled(view: PlayerView, rng: random.Random, draw: Callable[[], S]) -> S:
+    """A state from `draw` (a deal drawn from the view's known places) whose history replays.
+
+    Drawing again until the history replays keeps the draw uniform among the deals that
+    give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
+    the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
+    """
+    for _ in range(_TRIES):
+        state = _replay(draw(), view.history, view)
+        if state is not None:
+            return state
+    raise DeterminizationError(f"no deal found giving this view after {_TRIES} draws")
+
+
+def _physical(face: Card | NamedJoker) -> Card:
+    return JOKER if type(face) is NamedJoker else face  # type: ignore[return-value]
+
+
+# -- the two-hand game (T) ------------------------------------------------------------------
+
+
+def _two_hand_seats(size: int) -> tuple[list[int], list[int]]:
+    """T1: the deck positions dealt to the pone and to the dealer, two at a time."""
+    pone: list[int] = []
+    dealer: list[int] = []
+    at = dealt = 0
+    while dealt < size:
+        k = min(2, size - dealt)
+        pone.extend(range(at, at + k))
+        dealer.extend(range(at + k, at + 2 * k))
+        at += 2 * k
+        dealt += k
+    return pone, dealer
+
+
+def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
+    """The cards turned from the stock in order (T4–T7, T11), and the cards each seat
+    played from his hand (melded, discarded or forced from it), read from the history."""
+    size = view.rules.hand_size
+    pack = len(view.rules.pack_cards())
+    buried: Sequence[Card] = view.buried
+    turned: list[Card | None] = [None]
+    played: list[set[Card]] = [set(), set()]
+    seen: set[Card] = set()
+    player = 1 - view.dealer
+    slot: int | None = 0  # the turned card on offer (its number), or None
+    offer = True  # a card is on offer (turned, passed or discarded)
+    origin = "turned"
+    b = 0
+
+    def reveal(c: Card) -> None:
+        if slot is not None:
+            turned[slot] = c
+        seen.add(c)
+
+    for action in view.history:
+        kind = type(action)
+        if kind is Take:
+            reveal(action.card)
+            slot, offer = None, False
+        elif kind is Pass:
+            if origin == "turned":
+                origin, player = "passed", 1 - player
+                continue
+            if b >= len(buried):
+                raise DeterminizationError("more cards passed twice than cards buried")
+            reveal(buried[b])
+            b += 1
+            if size * 2 + len(turned) >= pack:  # T12: a tableau
+                slot, offer = None, False
+                continue
+            slot, origin = len(turned), "turned"
+            turned.append(None)
+        elif kind is Force:
+            c = _physical(action.card)
+            if offer:  # the card on offer (T5, T6)
+                reveal(c)
+                slot, offer = None, False
+            elif c not in seen:  # from his hand, at the end of his turn (T8, T10)
+                played[player].add(c)
+                seen.add(c)
+            player = 1 - player
+        elif kind is Discard:
+            played[player].add(action.card)
+            seen.add(action.card)
+            slot, offer, origin, player = None, True, "discarded", 1 - player
+        elif kind is Meld:
+            for face in action.cards:
+                c = _physical(face)
+                if c not in seen:
+                    played[player].add(c)
+                    seen.add(c)
+        elif kind is not Borrow:
+            raise DeterminizationError(f"'{action}' is not an action of the two-hand game")
+    if slot is not None:
+        if view.offer is None:
+            raise DeterminizationError("a turned card should be on offer")
+        turned[slot] = view.offer
+    if any(c is None for c in turned):
+        raise DeterminizationError("a card turned from the stock is not known")
+    return [c for c in turned if c is not None], played
+
+
+def sample_two_hand(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
+    """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
+
+    Known places: the viewer's dealt hand (his hand and the cards he played
+    from it), the cards turned from the stock in order (each buried, taken,
+    forced or on offer), the cards the opponent played from his hand. The
+    opponent's other cards and the untouched stock are `view.unseen`,
+    shuffled. `deal` is ``conquian.two_hand.deal``.
+    """
+    rules, me = view.rules, view.player
+    size = rules.hand_size
+    turned, played = _two_hand_known(view)
+    other = 1 - me
+    mine = sorted([*view.hand, *played[me]])
+    hidden = view.hand_sizes[other]
+    pack = len(rules.pack_cards())
+    stock = pack - 2 * size - len(turned)
+    if (
+        len(mine) != size
+        or len(played[other]) + hidden != size
+        or len(view.unseen) != hidden + stock
+    ):
+        raise DeterminizationError("the view's cards do not add up to a deal")
+    seats = _two_hand_seats(size)
+    dealer = view.dealer
+    start = 2 * size
+
+    def draw() -> S:
+        unseen = _shuffled(view.unseen, rng)
+        theirs = sorted([*played[other], *unseen[:hidden]])
+        deck: list[Card | None] = [None] * pack
+        for seat, cards in ((me, mine), (other, theirs)):
+            places = seats[0] if seat != dealer else seats[1]
+            for at, c in zip(places, _shuffled(cards, rng), strict=True):
+                deck[at] = c
+        deck[start : start + len(turned)] = turned
+        deck[start + len(turned) :] = unseen[hidden:]
+        return deal(rules, tuple(deck), dealer)
+
+    return _sampled(view, rng, draw)
+
+
+# -- Cooncan (M) ----------------------------------------------------------------------------
+
+
+def sample_cooncan(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
+    """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
+
+    `deal` is ``conquian.cooncan.deal``.
+    """
+    raise DeterminizationError("not yet")
+
+
+_ = (Draw, Counter)
