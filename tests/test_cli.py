@@ -4,15 +4,32 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
-from conquian import Action, ConquianRules, CooncanRules, GameRecord, Rules, State
-from conquian.agents import HeuristicAgent, play
+import conquian
+from conquian import (
+    JOKER,
+    Action,
+    ConquianRules,
+    CooncanRules,
+    GameRecord,
+    NamedJoker,
+    NotationError,
+    Rules,
+    State,
+    parse_action,
+)
+from conquian._terminal import LineReader, Printer, help_text, not_in_pack, progress_bar
+from conquian.agents import AGENTS, play
+from conquian.cards import parse_face
 from conquian.cli import main
+from conquian.diagram import cards_text
 
 RULES: dict[str, Rules] = {
     "two-hand": ConquianRules(),
@@ -34,16 +51,17 @@ def run(
     return status, out, err
 
 
-def heuristic_game(game: str, seed: int) -> tuple[State, list[Action]]:
-    """The deal `play` would give with heuristic bots everywhere, and seat 0's actions in it."""
+def heuristic_game(game: str, seed: int) -> tuple[State, list[tuple[Action, bool]]]:
+    """The deal `play` would give with heuristic bots everywhere, and seat 0's actions in it,
+    each with whether it was his only legal move."""
     rules = RULES[game]
-    mine: list[Action] = []
+    mine: list[tuple[Action, bool]] = []
 
     def observe(before: State, seat: int, action: Action, after: State) -> None:
         if seat == 0:
-            mine.append(action)
+            mine.append((action, len(before.legal_actions()) == 1))
 
-    bots = [HeuristicAgent() for _ in range(rules.players)]
+    bots = [AGENTS["heuristic"](seed + seat) for seat in range(rules.players)]
     final = play(bots, rules, seed=seed, dealer=rules.players - 1, observe=observe)
     return final, mine
 
@@ -64,6 +82,7 @@ def test_demo_plays_one_game_of_each_kind_move_by_move(
     assert any(s in out for s in "♣♦♥♠")
     assert "    1. player 0: " in out
     assert " draw (drew " in out  # the demo shows what a bot drew
+    assert "starter 3♠ turned for player 0 (T11)" in out
 
 
 def test_demo_is_reproducible(
@@ -79,23 +98,50 @@ def test_demo_is_reproducible(
 # -- play --------------------------------------------------------------------------------
 
 
-def test_play_explains_bad_notation_and_illegal_actions_then_quits(
+def test_play_numbers_the_moves_shows_the_board_and_takes_a_number(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Bad text and an illegal action each get their message (rule cited) and a new prompt."""
-    piped = "help\nlegal\nhint\ntake ZZ\nmeld 4H 5H 6H\nfrobnicate\n\nquit\n"
+    """The board is the view's diagram; the legal moves are numbered and a number plays one."""
+    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", stdin="2\nquit\n")
+    assert status == 0 and err == ""
+    assert "you       7♣ A♦ J♦ Q♦ A♥ 7♥ A♠ 5♠ 6♠ Q♠  (10 cards, 0 melded)" in out
+    assert "player 1  10 cards, 0 melded" in out
+    assert "offer     3♠ to you (turned for you, T11)" in out  # T11: turned for the pone
+    assert "next      you have the say to 3♠" in out
+    assert "Your moves:\n   1. pass" in out and "2. meld A♦ A♥ A♠" in out
+    assert "    1. you: meld A♦ A♥ A♠\n" in out
+    assert out.rstrip().endswith("You left the game.")
+
+
+def test_play_explains_bad_input_with_cards_as_the_board_writes_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bad text, a card not in the pack, an illegal action and a bad number each get their
+    message (rule cited) and a new prompt; cards in messages carry the board's suit symbols."""
+    piped = "help\nlegal\nhint\ntake ZZ\ntake 8H\nmeld 4H 5H 6H\n9\nfrobnicate\n\nquit\n"
     status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", stdin=piped)
     assert status == 0 and err == ""
-    assert "Your hand: 7♣ A♦ J♦ Q♦ A♥ 7♥ A♠ 5♠ 6♠ Q♠" in out
-    assert "On offer to you: 3♠" in out
-    assert "Commands: help" in out
-    assert "legal: pass, meld A♦ A♥ A♠" in out
+    assert "Commands: help" in out and "borrow 7S @0" in out
+    assert out.count("Your moves:\n   1. pass") == 2  # the board, then `legal`
     assert "hint: pass" in out
     assert "unknown card 'ZZ' at column 5" in out
-    assert "illegal action 'meld 4H 5H 6H': 4H is not in your hand (T8)" in out
+    assert "8♥ is not in this pack: the Spanish pack has no 8, 9 or 10 (C4)" in out
+    assert "illegal action 'meld 4♥ 5♥ 6♥': 4♥ is not in your hand (T8)" in out
+    assert "There is no move 9: type 1 to 2" in out
     assert "unknown action 'frobnicate'" in out
-    assert out.count("Try again") == 3
-    assert out.rstrip().endswith("You left the game.")
+    assert out.count("Try again") == 5
+
+
+def test_play_makes_a_single_legal_move_for_you_unless_asked_not_to(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After melding the aces (seed 3) passing is the only move: it is made and shown, or,
+    with --no-auto, offered as move 1."""
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", stdin="2\nquit\n")
+    assert "    2. you: pass (your only move, made for you)" in out
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", "--no-auto", stdin="2\n1\nquit\n")
+    assert "made for you" not in out
+    assert "Your moves:\n   1. pass\n> 1\n    2. you: pass\n" in out
 
 
 def test_play_quits_cleanly_at_the_end_of_input(
@@ -104,7 +150,84 @@ def test_play_quits_cleanly_at_the_end_of_input(
     """With nothing (more) on stdin the game ends quietly, exit status 0."""
     status, out, err = run(capsys, monkeypatch, "play", "--game", "three-hand", "--seed", "2")
     assert status == 0 and err == ""
-    assert "Your turn (draw)" in out and "You left the game." in out
+    assert "next      you to draw from the pack or take from the stock" in out
+    assert "You left the game." in out
+
+
+def test_play_in_the_spanish_pack_refuses_an_eight_and_in_three_hand_a_joker(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card the pack in play lacks is named as such (C4, C5), on an ASCII terminal too."""
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", ascii_out)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("take 8H\nquit\n"))
+    assert main(["play", "--seed", "3"]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("meld JK=4D 5D 6D\nquit\n"))
+    assert main(["play", "--seed", "3", "--game", "three-hand"]) == 0
+    ascii_out.flush()
+    text = raw.getvalue().decode("ascii")
+    assert "8H is not in this pack: the Spanish pack has no 8, 9 or 10 (C4)" in text
+    assert "JK=4D: there is no joker in this game (C5)" in text
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ConquianRules(),
+        ConquianRules(pack="american"),
+        CooncanRules.three_hand(),
+        CooncanRules.double_pack(),
+    ],
+    ids=["spanish", "american", "three-hand", "double-pack"],
+)
+def test_the_help_uses_only_cards_of_the_pack_in_play(rules: Rules) -> None:
+    """Every card in the help's examples is in the pack in play, and every example parses."""
+    text = help_text(rules)
+    pack = set(rules.pack_cards())
+    examples = [ln.strip().removeprefix("jokers:") for ln in text.splitlines()[1:3]]
+    examples = [e for e in examples if not e.startswith("Ranks")]
+    seen = 0
+    for line in examples:
+        for example in line.split("|"):
+            action = parse_action(example.strip())
+            for token in str(action).split():
+                try:
+                    face = parse_face(token)
+                except NotationError:
+                    continue
+                physical = JOKER if isinstance(face, NamedJoker) else face
+                assert physical in pack, f"{token} in {example!r} is not in {rules}"
+                seen += 1
+    assert seen >= 7
+    assert ("JK" in text) == bool(getattr(rules, "jokers", 0))
+
+
+def test_play_against_a_named_opponent(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--opponent takes a name from conquian.agents.AGENTS; the banner names it."""
+    status, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", "--opponent", "random")
+    assert status == 0 and "played by the random bot" in out
+
+
+def test_play_reads_with_input_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal lines are read with input() (readline editing and history where it
+    exists), without echo, and the legal moves complete."""
+
+    monkeypatch.setattr(sys, "stdin", Terminal("2\nquit\n"))
+    assert main(["play", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "    1. you: meld A♦ A♥ A♠" in out and "> 2\n" not in out
+    reader = LineReader(sys.stdin, Printer(sys.stdout))
+    reader.words = ["pass", "meld ad ah as", "meld ad ah as qd"]
+    assert [reader._complete("me", i) for i in range(3)] == [
+        "meld ad ah as",
+        "meld ad ah as qd",
+        None,
+    ]
 
 
 @pytest.mark.parametrize("game", list(RULES))
@@ -114,9 +237,10 @@ def test_play_a_whole_game_from_piped_input_and_save_it(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Typing the heuristic's moves plays the deal to its result and saves the record."""
+    """Typing the heuristic's moves plays the deal to its result, shows every hand (C6
+    "Showing") and saves the record; single legal moves are made for the player."""
     final, mine = heuristic_game(game, seed=6)
-    piped = "".join(f"{a}\n" for a in mine)
+    piped = "".join(f"{a}\n" for a, only in mine if not only)
     path = tmp_path / "game.json"
     status, out, err = run(
         capsys,
@@ -132,10 +256,16 @@ def test_play_a_whole_game_from_piped_input_and_save_it(
     )
     assert status == 0 and err == ""
     assert "Result:" in out and "Try again" not in out
+    assert out.count("(your only move, made for you)") == sum(only for _, only in mine)
     assert final.result is not None
     if final.result.winner is not None:
         who = "you win" if final.result.winner == 0 else f"player {final.result.winner} wins"
         assert f"Result: {who}" in out
+    showing = out[out.index("Every hand is shown (C6):") :]
+    for seat in range(final.rules.players):
+        name = "you" if seat == 0 else f"player {seat}"
+        hand = cards_text(final.hand(seat), symbols=True)
+        assert f"\n{name:<10}{hand}  (" in showing
     text = path.read_text(encoding="utf-8")
     assert GameRecord.from_json(text).replay() == final
 
@@ -150,7 +280,7 @@ def test_play_with_letters_when_the_terminal_cannot_show_symbols(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", "--seed", "3"]) == 0
     ascii_out.flush()
-    assert "Your hand: 7C AD JD QD AH 7H AS 5S 6S QS" in raw.getvalue().decode("ascii")
+    assert "you       7C AD JD QD AH 7H AS 5S 6S QS  (10 cards" in raw.getvalue().decode("ascii")
 
 
 # -- simulate --------------------------------------------------------------------------------
@@ -177,7 +307,73 @@ def test_simulate_prints_rates_intervals_and_a_progress_bar(
     assert "95% CI (Wilson)" in out
     assert out.count("\n  heuristic ") == 1 and out.count("\n  random ") == 2
     assert "abandoned:" in out and "mean game length:" in out and "games/s" in out
-    assert "[" in err and "6/6 games 100%" in err
+    # stderr is not a terminal here: plain lines, no carriage returns
+    assert "\r" not in err and err.splitlines()[-1].startswith("6/6 games 100%, ")
+    assert all(re.fullmatch(r"\d/6 games +\d+%, .*", line) for line in err.splitlines())
+
+
+class Clock:
+    """A clock for the progress bar that moves one second at each reading."""
+
+    def __init__(self) -> None:
+        self.now = -1.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_the_rate_and_the_time_left() -> None:
+    """Off a terminal: one plain line every 10%, with games per second and the time left."""
+    err = io.StringIO()
+    draw = progress_bar(err, clock=Clock())
+    for done in range(1, 21):
+        draw(done, 20)
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 11  # 5%, then each tenth
+    assert lines[1] == "2/20 games  10%, 1.0 games/s, about 18 s left"
+    assert lines[-1] == "20/20 games 100%, 1.0 games/s, done in 20 s"
+
+
+def test_progress_on_a_terminal_redraws_one_line() -> None:
+    """On a terminal the bar is redrawn in place with \\r and ends with a newline."""
+    err = Terminal()
+    draw = progress_bar(err, clock=Clock())
+    for done in range(1, 4):
+        draw(done, 3)
+    text = err.getvalue()
+    assert text.count("\r[") == 3 and text.endswith("\n") and text.count("\n") == 1
+    assert "[##########" in text and "3/3 games 100%, 1.0 games/s, done in 3 s" in text
+
+
+def test_simulate_progress_frames_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """main draws the bar in place when stderr is a terminal."""
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["simulate", "--games", "3", "--seed", "2"]) == 0
+    assert "\r[" in err.getvalue() and "3/3 games 100%" in err.getvalue()
+
+
+def test_simulate_plot_writes_an_svg_chart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--plot FILE writes the win shares chart, which parses as SVG."""
+    path = tmp_path / "shares.svg"
+    status, _, _ = run(
+        capsys, monkeypatch, "simulate", "--games", "4", "--quiet", "--plot", str(path)
+    )
+    assert status == 0
+    root = ET.fromstring(path.read_text(encoding="utf-8"))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
 
 
 def test_simulate_json_is_one_object_with_the_summary(
@@ -214,7 +410,7 @@ def test_replay_prints_a_saved_game_move_by_move(
         "6",
         "--save",
         str(path),
-        stdin="".join(f"{a}\n" for a in mine),
+        stdin="".join(f"{a}\n" for a, only in mine if not only),
     )
     status, out, err = run(capsys, monkeypatch, "replay", str(path))
     assert status == 0 and err == ""
@@ -253,6 +449,7 @@ def test_replay_rejects_a_bad_record(
         ["replay"],
         ["replay", "/nonexistent/game.json"],
         ["simulate", "--unknown-option"],
+        ["play", "--opponent", "genius"],
     ],
     ids=" ".join,
 )
@@ -265,6 +462,12 @@ def test_bad_arguments_exit_2_with_one_line(
     assert out == ""
     assert err.startswith("conquian: error: ") and err.count("\n") == 1
     assert "Traceback" not in err
+
+
+def test_version(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """--version prints the package's version, exit status 0."""
+    status, out, _ = run(capsys, monkeypatch, "--version")
+    assert status == 0 and out == f"conquian {conquian.__version__}\n"
 
 
 def test_help_exits_0(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -286,3 +489,25 @@ def test_python_dash_m_conquian_runs_the_cli() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "why"),
+    [
+        (
+            ConquianRules(),
+            "take 8H",
+            "8H is not in this pack: the Spanish pack has no 8, 9 or 10 (C4)",
+        ),
+        (ConquianRules(pack="american"), "discard KD", "the American pack has no J, Q or K (C4)"),
+        (CooncanRules.three_hand(), "discard JK", "JK: there is no joker in this game (C5)"),
+        (CooncanRules.three_hand(), "force JK=10H @0", "there is no joker in this game (C5)"),
+        (ConquianRules(), "take 7H", None),
+        (CooncanRules.double_pack(), "meld 5D 6D JK=4D", None),
+    ],
+)
+def test_a_card_outside_the_pack_in_play_is_named(rules: Rules, text: str, why: str | None) -> None:
+    """C4, C5: the 40-card packs lack some ranks, and only the double pack (or the three-hand
+    joker option) has jokers."""
+    found = not_in_pack(parse_action(text), rules)
+    assert (found is None) if why is None else (found is not None and why in found)

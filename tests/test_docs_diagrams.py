@@ -1,4 +1,4 @@
-"""The card diagrams of the documentation (docs/_ext/card_svg.py and its MkDocs hook).
+"""The card diagrams of the documentation (`conquian.svg` and the MkDocs hook in docs/_ext).
 
 The renderer turns the text of a ```cards block into an HTML figure of inline
 SVG; these tests parse its output as XML and check what it draws. Every
@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from conquian import NotationError
+from conquian import svg as card_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "docs" / "_ext"
@@ -32,9 +33,6 @@ def _load(name: str) -> ModuleType:
         return importlib.import_module(name)
     finally:
         sys.path.remove(str(EXT))
-
-
-card_svg = _load("card_svg")
 
 
 def figure(source: str) -> ET.Element:

@@ -1,11 +1,16 @@
 """The command line: ``conquian demo | play | simulate | replay`` (also ``python -m conquian``).
 
 - ``demo``: one seeded deal of each game between bots, move by move;
-- ``play``: you (seat 0) against bots in the terminal, actions typed in notation;
-- ``simulate``: many deals between bots, with win rates and 95% intervals;
+- ``play``: you (seat 0) against bots in the terminal (``--opponent NAME`` from
+  `conquian.agents.AGENTS`): the board, your legal moves numbered (type the
+  number or the move), a single legal move made for you (``--no-auto`` asks),
+  every hand shown at the end (C6);
+- ``simulate``: many deals between bots, with win rates and 95% intervals, the
+  rate and time left on stderr, and ``--plot FILE.svg`` for a chart;
 - ``replay FILE``: check a saved game record and print it move by move.
 
-Bad arguments or files exit with status 2 and one line on stderr.
+Bad arguments or files exit with status 2 and one line on stderr;
+``conquian --version`` prints the version.
 
 >>> main(["simulate", "--games", "2", "--json", "--quiet"])  # doctest: +ELLIPSIS
 {"game": "two-hand", "games": 2, ...}
@@ -20,12 +25,21 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import IO, Any, NoReturn
+from collections.abc import Sequence
+from typing import IO, NoReturn
 
+from . import __version__
+from ._terminal import (
+    LineReader,
+    Printer,
+    help_text,
+    not_in_pack,
+    print_moves,
+    progress_bar,
+)
 from .actions import Action, Draw, Pass, parse_action
-from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate
-from .cards import Face, parse_face
+from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
+from .diagram import diagram
 from .errors import ConquianError, IllegalActionError, NotationError
 from .game import new_game
 from .records import MAX_TEXT, GameRecord
@@ -45,43 +59,6 @@ class _UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise _UsageError(message)
-
-
-# -- printing cards with suit symbols ----------------------------------------------------------
-
-
-class _Printer:
-    """Writes cards and actions with suit symbols (♣♦♥♠) when the stream can encode them."""
-
-    def __init__(self, out: IO[str]) -> None:
-        self.out = out
-        encoding = getattr(out, "encoding", None) or "utf-8"
-        try:
-            "♣♦♥♠".encode(encoding)
-            self.symbols = True
-        except (LookupError, UnicodeEncodeError):
-            self.symbols = False
-
-    def face(self, f: Face) -> str:
-        text = str(f)
-        if not self.symbols or f.suit is None:
-            return text
-        return text[:-1] + f.suit.symbol
-
-    def cards(self, cs: Sequence[Face]) -> str:
-        return " ".join(self.face(c) for c in cs) if cs else "-"
-
-    def action(self, a: Action | str) -> str:
-        words = []
-        for token in str(a).split():
-            try:
-                words.append(self.face(parse_face(token)))
-            except NotationError:
-                words.append(token)
-        return " ".join(words)
-
-    def __call__(self, *parts: object) -> None:
-        print(*parts, file=self.out)
 
 
 # -- rules and names -----------------------------------------------------------------------------
@@ -130,7 +107,13 @@ def _result_line(state: State, me: int | None = None) -> str:
 
 
 def _narrate(
-    pr: _Printer, before: State, seat: int, action: Action, after: State, me: int | None
+    pr: Printer,
+    before: State,
+    seat: int,
+    action: Action,
+    after: State,
+    me: int | None,
+    note: str = "",
 ) -> None:
     """One line for an action, plus what it revealed (a card turned, a card drawn)."""
     who = _who(seat, me)
@@ -139,6 +122,8 @@ def _narrate(
         drawn = Counter(after.hand(seat)) - Counter(before.hand(seat))
         if drawn:
             line += f" ({'you drew' if seat == me else 'drew'} {pr.cards(sorted(drawn))})"
+    if note:
+        line += f" ({note})"
     pr(f"  {len(after.history):3d}. {line}")
     offer = getattr(after, "offer", None)
     origin = getattr(after, "offer_origin", None)
@@ -155,7 +140,7 @@ def _narrate(
 # -- demo ----------------------------------------------------------------------------------------
 
 
-def _demo(args: argparse.Namespace, pr: _Printer) -> int:
+def _demo(args: argparse.Namespace, pr: Printer) -> int:
     for game in GAMES:
         rules = _rules(game)
         seats = rules.players
@@ -163,7 +148,7 @@ def _demo(args: argparse.Namespace, pr: _Printer) -> int:
         start = new_game(rules, seed=args.seed, dealer=seats - 1)
         offer = getattr(start, "offer", None)
         if offer is not None:
-            pr(f"       starter {pr.face(offer)} turned, on offer to player {start.current_player}")
+            pr(f"       starter {pr.face(offer)} turned for player {start.current_player} (T11)")
         else:
             stock = getattr(start, "stock", ())
             pr(f"       stock starts with {pr.cards(stock)}")
@@ -182,78 +167,21 @@ def _demo(args: argparse.Namespace, pr: _Printer) -> int:
 
 # -- play ------------------------------------------------------------------------------------
 
-_HELP = """\
-Type an action in notation, or a command.
-  two-hand:  take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 10S @0 | force 6S @1 | discard KD
-  Cooncan:   draw | take 5H | meld 5D 6D JK=4D | meld 7H @2 | force 9H @0 | discard KD
-  Suits: C D H S or ♣ ♦ ♥ ♠; 10 or T; @N is a meld's number on the table.
-Commands: help (this), hint (what the heuristic bot would do), legal (every legal
-action), show (the table again), quit (leave the game)."""
+
+def _names(seats: int, me: int) -> tuple[str, ...]:
+    return tuple(_who(s, me) for s in range(seats))
 
 
-def _show(pr: _Printer, view: PlayerView, me: int) -> None:
-    """The human's view of the deal: hand, table, offer or stock, hands."""
-    v: Any = view
+def _show(pr: Printer, view: PlayerView, rules: Rules, me: int) -> None:
+    """The human's view of the deal as a diagram (conquian.diagram), without its title."""
     pr()
-    pr(f"Your hand: {pr.cards(v.hand)}")
-    if v.table:
-        pr("Table:")
-        for i, m in enumerate(v.table):
-            pr(f"  @{i} {_who(m.owner, me):9s} {pr.cards(m.cards)}")
-    else:
-        pr("Table: empty")
-    sizes = ", ".join(f"{_who(s, me)} {n}" for s, n in enumerate(v.hand_sizes))
-    if isinstance(v.rules, ConquianRules):
-        melded = [0, 0]
-        for m in v.table:
-            melded[m.owner] += len(m.cards)
-        pr(
-            f"Melded: you {melded[me]}, player {1 - me} {melded[1 - me]} "
-            f"({v.rules.win_size} to win); cards in hand: {sizes}; stock: {v.stock_size}"
-        )
-        if v.offer is not None:
-            origin = {
-                "turned": "you turned it" if v.current_player == me else "turned",
-                "passed": "passed to you",
-                "discarded": "discarded",
-            }.get(v.offer_origin, v.offer_origin)
-            to = "you" if v.current_player == me else _who(v.current_player, me)
-            pr(f"On offer to {to}: {pr.face(v.offer)} ({origin})")
-        if v.pending:
-            pr(f"Pending, to meld this turn: {pr.cards(v.pending)}")
-    else:
-        pr(f"Stock (top last): {pr.cards(v.stock)}; pack: {v.pack_size} cards")
-        pr(f"Cards in hand: {sizes}")
-        known = [f"{_who(s, me)}: {pr.cards(k)}" for s, k in enumerate(v.known) if k and s != me]
-        if known:
-            pr(f"Known in hands: {'; '.join(known)}")
-        if v.current_player == me:
-            step = "take a stock card or draw" if v.phase == "draw" else "meld, force, discard"
-            pr(f"Your turn ({v.phase}): {step}")
+    lines = diagram(view, symbols=pr.symbols, names=_names(rules.players, me)).splitlines()
+    pr("\n".join(lines[2:]))
 
 
-def _read(stdin: IO[str], pr: _Printer) -> str | None:
-    pr.out.write("> ")
-    pr.out.flush()
-    line = stdin.readline()
-    if not line:
-        pr()
-        return None
-    if not _isatty(stdin):
-        pr(line.rstrip("\n"))  # echo piped input, so that the transcript reads as a dialogue
-    return line.strip()
-
-
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _save(path: str, state: State, seed: int, pr: _Printer, err: _Printer) -> bool:
+def _save(path: str, state: State, seed: int, opponent: str, pr: Printer, err: Printer) -> bool:
     """Write the game record (conquian.records) of the deal to `path`."""
-    names = ["human"] + ["heuristic bot"] * (state.rules.players - 1)
+    names = ["human"] + [f"{opponent} bot"] * (state.rules.players - 1)
     metadata = {
         "event": "conquian play",
         "date": datetime.date.today().isoformat(),
@@ -270,35 +198,73 @@ def _save(path: str, state: State, seed: int, pr: _Printer, err: _Printer) -> bo
     return True
 
 
-def _play(args: argparse.Namespace, pr: _Printer, err: _Printer, stdin: IO[str]) -> int:
+def _agent_name(text: str) -> str:
+    name = text.strip().lower()
+    if name not in AGENTS:
+        known = ", ".join(sorted(AGENTS))
+        raise _UsageError(f"argument --opponent: unknown agent {text!r} (use {known})")
+    return name
+
+
+def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> tuple[Action, State] | str:
+    """The action a line names (a number or notation) and the state after it, or why not."""
+    legal = view.legal_actions
+    if line.isdigit():
+        number = int(line)
+        if not 1 <= number <= len(legal):
+            return f"There is no move {number}: type 1 to {len(legal)}, or a move in notation."
+        action = legal[number - 1]
+        return action, state.apply(action)
+    try:
+        action = parse_action(line)
+    except NotationError as e:
+        return pr.message(str(e))
+    why = not_in_pack(action, state.rules)
+    if why is not None:
+        return pr.message(why)
+    try:
+        return action, state.apply(action)
+    except IllegalActionError as e:
+        return pr.message(str(e))
+
+
+def _play(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[str]) -> int:
     rules = _rules(args.game, args.players)
+    opponent = _agent_name(args.opponent)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     me = 0
     seats = rules.players
     dealer = seats - 1
-    bots = [HeuristicAgent() for _ in range(seats)]
+    bots = [AGENTS[opponent](seed + seat) for seat in range(seats)]
     state = new_game(rules, seed=seed, dealer=dealer)
     pr(f"{_title(rules)}: seed {seed}, dealer player {dealer}. You are player {me}.")
-    pr("Type help for the notation and commands.")
+    if isinstance(rules, ConquianRules):
+        pr(f"Meld {rules.win_size} cards to win (T2).")
+    pr(f"The other seats are played by the {opponent} bot. Type help for the notation.")
+    keyboard = LineReader(stdin, pr)
     shown = False
-
-    def observe(before: State, seat: int, action: Action, after: State) -> None:
-        _narrate(pr, before, seat, action, after, me)
-
     quitted = False
     while state.current_player is not None:
         seat = state.current_player
         if seat != me:
             action = bots[seat](state.view(seat))
             after = state.apply(action)
-            observe(state, seat, action, after)
+            _narrate(pr, state, seat, action, after, me)
             state, shown = after, False
             continue
         view = state.view(me)
+        legal = view.legal_actions
+        if len(legal) == 1 and not args.no_auto:
+            after = state.apply(legal[0])
+            _narrate(pr, state, me, legal[0], after, me, note="your only move, made for you")
+            state, shown = after, False
+            continue
         if not shown:
-            _show(pr, view, me)
+            _show(pr, view, rules, me)
+            print_moves(pr, legal)
             shown = True
-        line = _read(stdin, pr)
+        keyboard.words = [str(a).lower() for a in legal] + ["help", "hint", "legal", "show"]
+        line = keyboard.read()
         if line is None or line.lower() in ("quit", "exit", "q"):
             quitted = True
             break
@@ -306,31 +272,31 @@ def _play(args: argparse.Namespace, pr: _Printer, err: _Printer, stdin: IO[str])
         if not command:
             continue
         if command in ("help", "?"):
-            pr(_HELP)
+            pr(help_text(rules))
         elif command == "hint":
             pr(f"hint: {pr.action(HeuristicAgent()(view))}")
         elif command == "legal":
-            pr("legal: " + ", ".join(pr.action(a) for a in view.legal_actions))
-        elif command in ("show", "table"):
+            print_moves(pr, legal)
+        elif command in ("show", "table", "board"):
             shown = False
         else:
-            try:
-                action = parse_action(line)
-                after = state.apply(action)
-            except (NotationError, IllegalActionError) as e:
-                pr(f"{e}")
-                pr("Try again (help, hint, legal, quit).")
+            chosen = _choose(line, view, state, pr)
+            if isinstance(chosen, str):
+                pr(chosen)
+                pr("Try again (a number, help, hint, legal, quit).")
                 continue
-            observe(state, me, action, after)
+            action, after = chosen
+            _narrate(pr, state, me, action, after, me)
             state, shown = after, False
     if quitted:
         pr("You left the game.")
     else:
         pr(_result_line(state, me))
-        for s in range(seats):
-            if s != me:
-                pr(f"  player {s} held {pr.cards(state.hand(s))}")
-    if args.save is not None and not _save(args.save, state, seed, pr, err):
+        pr()
+        pr("Every hand is shown (C6):")
+        lines = diagram(state, symbols=pr.symbols, names=_names(seats, me)).splitlines()
+        pr("\n".join(lines[1:-1]))
+    if args.save is not None and not _save(args.save, state, seed, opponent, pr, err):
         return 2
     return 0
 
@@ -338,28 +304,7 @@ def _play(args: argparse.Namespace, pr: _Printer, err: _Printer, stdin: IO[str])
 # -- simulate -----------------------------------------------------------------------------------
 
 
-def _progress_bar(err: IO[str]) -> Callable[[int, int], None]:
-    """A bar redrawn in place on stderr: every 1% on a terminal, every 10% otherwise."""
-    last = [-1]
-    step = 1 if _isatty(err) else 10
-
-    def draw(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total if total else width
-        percent = 100 * done // total if total else 100
-        if percent // step == last[0] and done != total:
-            return
-        last[0] = percent // step
-        bar = "#" * filled + "." * (width - filled)
-        err.write(f"\r[{bar}] {done}/{total} games {percent:3d}%")
-        if done >= total:
-            err.write("\n")
-        err.flush()
-
-    return draw
-
-
-def _report(pr: _Printer, s: SimulationSummary, rules: Rules) -> None:
+def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
     pr(
         f"{_title(rules)}: {s.games} games, seed {s.seed}, {s.jobs} job(s); "
         "seats and deal rotate between games"
@@ -379,7 +324,7 @@ def _report(pr: _Printer, s: SimulationSummary, rules: Rules) -> None:
     pr(f"  speed: {s.games_per_second:.1f} games/s ({s.elapsed:.2f} s)")
 
 
-def _simulate(args: argparse.Namespace, pr: _Printer, err: IO[str]) -> int:
+def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
     rules = _rules(args.game, args.players, args.turn_limit)
     if args.agents is None:
         names = ["heuristic"] + ["random"] * (rules.players - 1)
@@ -394,7 +339,7 @@ def _simulate(args: argparse.Namespace, pr: _Printer, err: IO[str]) -> int:
                 f"argument --agents: {rules.game} with {rules.players} players needs "
                 f"{rules.players} agents, one per seat (got {len(names)})"
             )
-    progress = None if args.quiet else _progress_bar(err)
+    progress = None if args.quiet else progress_bar(err)
     summary = simulate(
         names, rules, games=args.games, seed=args.seed, jobs=args.jobs, progress=progress
     )
@@ -402,7 +347,19 @@ def _simulate(args: argparse.Namespace, pr: _Printer, err: IO[str]) -> int:
         pr(json.dumps(summary.to_dict()))
     else:
         _report(pr, summary, rules)
+    if args.plot is not None:
+        _plot(args.plot, summary)
     return 0
+
+
+def _plot(path: str, summary: SimulationSummary) -> None:
+    """Write the win shares chart of a run (`conquian.agents.win_share_chart`) to `path`."""
+    text = win_share_chart(summary)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise _UsageError(f"cannot write the chart to {path}: {e.strerror or e}") from None
 
 
 # -- replay ---------------------------------------------------------------------------------
@@ -413,7 +370,7 @@ def _safe(text: str) -> str:
     return text if text.isprintable() else repr(text)
 
 
-def _replay(args: argparse.Namespace, pr: _Printer) -> int:
+def _replay(args: argparse.Namespace, pr: Printer) -> int:
     try:
         with open(args.file, "rb") as f:
             text = f.read(MAX_TEXT + 1)  # GameRecord.from_json refuses anything longer
@@ -471,6 +428,7 @@ def _parser() -> _Parser:
         description="Conquian and Foster's Cooncan: demo games, play against bots, "
         "simulate, replay records.",
     )
+    parser.add_argument("--version", action="version", version=f"conquian {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -483,6 +441,17 @@ def _parser() -> _Parser:
     p.add_argument("--players", type=_positive, help="players in a Cooncan game")
     p.add_argument("--seed", type=_seed, help="the deal's seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", help="save the game record to FILE at the end")
+    p.add_argument(
+        "--opponent",
+        metavar="NAME",
+        default="heuristic",
+        help="the bot in the other seats: " + ", ".join(sorted(AGENTS)) + " (default heuristic)",
+    )
+    p.add_argument(
+        "--no-auto",
+        action="store_true",
+        help="ask even when you have a single legal move (by default it is made for you)",
+    )
 
     s = sub.add_parser("simulate", help="many games between bots, with win rates")
     s.add_argument("--game", choices=GAMES, default="two-hand", help=game_help)
@@ -504,6 +473,9 @@ def _parser() -> _Parser:
     )
     s.add_argument("--json", action="store_true", help="print a JSON object")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--plot", metavar="FILE", help="also write the win shares as an SVG chart to FILE"
+    )
 
     r = sub.add_parser("replay", help="check a game record and print it move by move")
     r.add_argument("file", metavar="FILE", help="a game record (JSON)")
@@ -520,7 +492,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     2
     """
     stdout, stderr, stdin = sys.stdout, sys.stderr, sys.stdin
-    pr, err = _Printer(stdout), _Printer(stderr)
+    pr, err = Printer(stdout), Printer(stderr)
     parser = _parser()
     try:
         try:

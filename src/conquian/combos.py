@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import attrs
 
+from . import svg
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card_at, sort_key
 
 __all__ = [
@@ -80,6 +81,7 @@ class Combination:
     kind: Kind
     cards: tuple[Face, ...]
     owner: int = 0
+    _repr_svg_ = svg.render  # the combination drawn as cards, in Jupyter
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
+from . import svg
 from .actions import Action, parse_action
+from .diagram import diagram
 from .errors import NotationError
 
 if TYPE_CHECKING:
@@ -206,6 +208,15 @@ class State:
                 return False
         return action in self.legal_actions()
 
+    def __str__(self) -> str:
+        """The position as a multi-line text diagram: every hand, the table, the offer or
+        stock, the counts (`conquian.diagram`). `repr` stays a one-line summary."""
+        return diagram(self)
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture of the cards, shown by Jupyter (`conquian.svg`)."""
+        return svg.render(self)
+
     def to_json(self) -> str:
         """This position as JSON: its rules, deal and actions, and a snapshot of every zone.
 
@@ -304,6 +315,14 @@ class PlayerView:
     def legal_actions(self) -> tuple[Action, ...]:
         """What this player may do now; empty when it is not his turn."""
         raise NotImplementedError
+
+    def __str__(self) -> str:
+        """What this player may know as a multi-line text diagram (`conquian.diagram`)."""
+        return diagram(self)
+
+    def _repr_svg_(self) -> str:
+        """This view as an SVG picture of the cards, shown by Jupyter (`conquian.svg`)."""
+        return svg.render(self)
 
     def to_json(self) -> str:
         """This view as one line of JSON, to send to its player (format ``conquian-view``).

@@ -1,9 +1,21 @@
-"""Card diagrams for the documentation: cards in notation to inline SVG.
+"""Card diagrams as SVG: positions, combinations and cards drawn as playing cards.
 
-A diagram is written in a fenced block whose info string is ``cards``. Each
-line is a labelled row of cards in the library's notation (RULES.md C2),
-read with `conquian.cards.parse_face`, so a card that does not parse stops
-the docs build with the library's own `NotationError`::
+`render` draws a state, a view, a combination or a row of cards as one
+standalone ``<svg>`` document (well-formed XML, no dependency beyond the
+standard library), which is what `State._repr_svg_`,
+`PlayerView._repr_svg_` and `conquian.combos.Combination._repr_svg_` give
+Jupyter::
+
+    >>> from conquian import ConquianRules, new_game
+    >>> picture = render(new_game(ConquianRules(), seed=3))
+    >>> picture.startswith("<svg"), picture.count('<g class="card')
+    (True, 22)
+
+The documentation draws its card diagrams with the same code, from fenced
+blocks whose info string is ``cards``. Each line of a block is a labelled
+row of cards in the library's notation (C2), read with
+`conquian.cards.parse_face`, so a card that does not parse stops the docs
+build with the library's own `NotationError`::
 
     hand: 4H 5H 6H KD
     table: @0 4H 5H 6H | @1 7C 7D 7S
@@ -24,20 +36,34 @@ the docs build with the library's own `NotationError`::
 
 `render_block` turns the text of a block into an HTML ``<figure>`` (which is
 well-formed XML); `render_row` makes the ``<svg>`` of one row, with one
-``<g class="card">`` per card. Nothing here needs more than the standard
-library and `conquian`.
+``<g class="card">`` per card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from html import escape
+from typing import Any
 
-from conquian.cards import Card, NamedJoker, Suit, parse_face
-from conquian.errors import NotationError
+import attrs
 
-__all__ = ["Diagram", "Item", "Row", "parse_block", "render_block", "render_row"]
+from .cards import Card, NamedJoker, Suit, parse_face
+from .diagram import origin, shown_hand, status
+from .errors import NotationError
+from .rules import ConquianRules
+
+__all__ = [
+    "Diagram",
+    "Item",
+    "Row",
+    "diagram_of",
+    "parse_block",
+    "render",
+    "render_block",
+    "render_diagram",
+    "render_row",
+    "render_svg",
+]
 
 # -- geometry and colours -------------------------------------------------------------------
 
@@ -76,7 +102,7 @@ def ink(suit: Suit | None) -> str:
 # -- what a block says ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class Item:
     """One card of a diagram: a face (`None` for a card face down) and how it is drawn."""
 
@@ -106,7 +132,7 @@ class Item:
         return f"{_RANK_NAME[face.rank]} of {_SUIT_NAME[face.suit]}"
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class Row:
     """A labelled row: its combinations (lists of items), each with an optional tag (``@0``)."""
 
@@ -119,7 +145,7 @@ class Row:
         return tuple(item for _, items in self.melds for item in items)
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class Diagram:
     """The rows of a block and its caption."""
 
@@ -294,35 +320,42 @@ def _card(item: Item, x: float, y: float) -> tuple[str, float]:
     return f'<g class="{classes}" transform="translate({x:g} {y:g})">{title}{body}</g>', WIDTH
 
 
-def render_row(row: Row) -> str:
-    """The ``<svg>`` of one row: one ``<g class="card">`` per card, tags above their melds."""
+def _row_parts(
+    row: Row, x0: float, y0: float, tag_ink: str = "currentColor"
+) -> tuple[list[str], float, float]:
+    """The drawing of a row's cards with its top left corner at (x0, y0), and its size."""
     tagged = any(tag for tag, _ in row.melds)
-    top = PAD + (TAG_HEIGHT if tagged else 0)
-    x = float(PAD)
+    top = y0 + PAD + (TAG_HEIGHT if tagged else 0)
+    x = x0 + PAD
     parts: list[str] = []
     for i, (tag, items) in enumerate(row.melds):
         if i:
             x += MELD_GAP - GAP
         if tag:
             parts.append(
-                f'<text class="meld-tag" x="{x:g}" y="{PAD + 10}" font-size="11" '
-                f'fill="currentColor">{escape(tag)}</text>'
+                f'<text class="meld-tag" x="{x:g}" y="{y0 + PAD + 10:g}" font-size="11" '
+                f'fill="{tag_ink}">{escape(tag)}</text>'
             )
         for item in items:
             drawn, width = _card(item, x, top)
             parts.append(drawn)
             x += width + GAP
-    width = max(x - GAP + PAD, 2 * PAD + WIDTH) if row.melds else 2 * PAD + WIDTH
-    height = top + HEIGHT + PAD
-    words = (
-        "; ".join(", ".join(item.name for item in items) for _, items in row.melds) or "no cards"
-    )
-    label = f"{row.label}: {words}"
     if not row.melds:
         parts.append(
-            f'<rect x="{PAD + 0.5}" y="{top + 0.5}" width="{WIDTH - 1}" height="{HEIGHT - 1}" '
-            f'rx="{RADIUS}" fill="none" stroke="{EDGE}" stroke-dasharray="4 3"/>'
+            f'<rect x="{x0 + PAD + 0.5:g}" y="{top + 0.5:g}" width="{WIDTH - 1}" '
+            f'height="{HEIGHT - 1}" rx="{RADIUS}" fill="none" stroke="{EDGE}" '
+            'stroke-dasharray="4 3"/>'
         )
+    width = max(x - x0 - GAP + PAD, 2 * PAD + WIDTH) if row.melds else 2 * PAD + WIDTH
+    return parts, width, top - y0 + HEIGHT + PAD
+
+
+def _words(row: Row) -> str:
+    """The cards of a row in words, for screen readers."""
+    return "; ".join(", ".join(item.name for item in items) for _, items in row.melds) or "no cards"
+
+
+def _svg(parts: list[str], width: float, height: float, label: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cards-svg" role="img" '
         f'aria-label="{escape(label)}" width="{width:g}" height="{height:g}" '
@@ -330,6 +363,12 @@ def render_row(row: Row) -> str:
         + "".join(parts)
         + "</svg>"
     )
+
+
+def render_row(row: Row) -> str:
+    """The ``<svg>`` of one row: one ``<g class="card">`` per card, tags above their melds."""
+    parts, width, height = _row_parts(row, 0, 0)
+    return _svg(parts, width, height, f"{row.label}: {_words(row)}")
 
 
 def render_diagram(diagram: Diagram) -> str:
@@ -354,3 +393,157 @@ def render_block(source: str) -> str:
 def render_cards(label: str, faces: Sequence[str]) -> str:
     """A one-row figure from card texts: a shortcut for tests and scripts."""
     return render_block(f"{label}: {' '.join(faces)}")
+
+
+# -- standalone pictures: positions, combinations, cards -----------------------------------
+
+LABEL_HEIGHT = 16  # room above a row for its label
+MARGIN = 8  # between the felt's edge and what is drawn on it
+FELT = "#1f5f3f"  # the table under a standalone picture, so it reads on light and dark pages
+LABEL_INK = "#e3f1e8"
+_TABLE_ROW = 14  # the most cards on one row of the table before it wraps
+
+
+def render_svg(diagram: Diagram) -> str:
+    """One standalone ``<svg>`` of a diagram on a felt table: each row under its label, the
+    caption below."""
+    parts: list[str] = []
+    y = float(MARGIN)
+    width = float(2 * PAD + WIDTH)
+    words = []
+    for row in diagram.rows:
+        parts.append(
+            f'<text class="row-label" x="{MARGIN + PAD}" y="{y + 12:g}" font-size="12" '
+            f'fill="{LABEL_INK}">{escape(row.label)}</text>'
+        )
+        drawn, w, h = _row_parts(row, MARGIN, y + LABEL_HEIGHT - PAD, tag_ink=LABEL_INK)
+        parts.extend(drawn)
+        width = max(width, w, 2 * PAD + 7 * len(row.label))
+        y += LABEL_HEIGHT - PAD + h + 4
+        words.append(f"{row.label}: {_words(row)}")
+    if diagram.caption:
+        parts.append(
+            f'<text class="caption" x="{MARGIN + PAD}" y="{y + 12:g}" font-size="13" '
+            f'font-weight="bold" fill="{FACE}">{escape(diagram.caption)}</text>'
+        )
+        width = max(width, 2 * PAD + 7.5 * len(diagram.caption))
+        y += LABEL_HEIGHT + 2
+        words.append(diagram.caption)
+    width += 2 * MARGIN
+    height = y + MARGIN
+    felt = (
+        f'<rect class="felt" x="0" y="0" width="{width:g}" height="{height:g}" rx="10" '
+        f'fill="{FELT}"/>'
+    )
+    return _svg([felt, *parts], width, height, ". ".join(words))
+
+
+def _items(faces: Sequence[Card | NamedJoker], highlight: bool = False) -> tuple[Item, ...]:
+    return tuple(Item(f, highlight) for f in faces)
+
+
+def _row(label: str, faces: Sequence[Card | NamedJoker], highlight: bool = False) -> Row:
+    return Row(label, ((None, _items(faces, highlight)),) if faces else ())
+
+
+def _pile(label: str, items: tuple[Item, ...]) -> Row:
+    return Row(label, ((None, items),) if items else ())
+
+
+def _backs(n: int) -> tuple[Item, ...]:
+    return tuple(Item(None) for _ in range(n))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _wrapped(label: str, items: tuple[Item, ...], highlight: bool = False) -> list[Row]:
+    """A labelled row of cards, wrapped onto more rows after `_TABLE_ROW` cards."""
+    if not items:
+        return [Row(label, ())]
+    return [
+        Row(label if start == 0 else "", ((None, items[start : start + _TABLE_ROW]),))
+        for start in range(0, len(items), _TABLE_ROW)
+    ]
+
+
+def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
+    """The rows of a state's or a view's picture: the same zones as `conquian.diagram`.
+
+    A view shows the player's own hand face up and the other hands face
+    down, with the cards known to be in them (C6) face up first. Long rows
+    (the table, a long stock) wrap after 14 cards.
+    """
+    pos: Any = position
+    rules = pos.rules
+    seats = rules.players
+    who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
+    two_hand = isinstance(rules, ConquianRules)
+    is_view = not callable(pos.hand)
+    melded = [0] * seats
+    for combo in pos.table:
+        melded[combo.owner] += len(combo.cards)
+    rows: list[Row] = []
+    order = list(range(seats))
+    if is_view:
+        order.remove(pos.player)
+        order.insert(0, pos.player)
+    for seat in order:
+        size = pos.hand_sizes[seat] if is_view else len(pos.hand(seat))
+        label = f"{who[seat]}{' (this view)' if is_view and seat == pos.player else ''}: "
+        label += _plural(size, "card") + (f", {melded[seat]} melded" if two_hand else "")
+        held = shown_hand(pos, seat)
+        if held is None:
+            known = () if two_hand else tuple(pos.known[seat])
+            rows.extend(_wrapped(label, _items(known) + _backs(size - len(known))))
+        else:
+            rows.extend(_wrapped(label, _items(held)))
+    first_table_row = len(rows)
+    if not pos.table:
+        rows.append(Row("table", ()))
+    line: list[tuple[str | None, tuple[Item, ...]]] = []
+    count = 0
+    for i, combo in enumerate(pos.table):
+        if line and count + len(combo.cards) > _TABLE_ROW:
+            rows.append(Row("table" if len(rows) == first_table_row else "", tuple(line)))
+            line, count = [], 0
+        line.append((f"@{i} {who[combo.owner]}", _items(combo.cards)))
+        count += len(combo.cards)
+    if line:
+        rows.append(Row("table" if len(rows) == first_table_row else "", tuple(line)))
+    if two_hand:
+        if pos.offer is not None and pos.current_player is not None:
+            label = f"offer to {who[pos.current_player]} ({origin(pos, who)})"
+            rows.append(_row(label, (pos.offer,), highlight=True))
+        if pos.pending:
+            rows.append(_row("pending, to meld this turn", pos.pending, highlight=True))
+        stock = _plural(pos.stock_size, "card")
+        rows.append(_pile(f"stock: {stock} face down", _backs(min(1, pos.stock_size))))
+        if pos.buried:
+            rows.extend(_wrapped("buried", _items(pos.buried)))
+    else:
+        rows.extend(_wrapped("stock: face up, top last", _items(pos.stock)))
+        pack = _plural(pos.pack_size, "card")
+        rows.append(_pile(f"pack: {pack} face down", _backs(min(1, pos.pack_size))))
+    return Diagram(tuple(rows), status(pos, names=who, symbols=True))
+
+
+def render(thing: object) -> str:
+    """A standalone ``<svg>`` of a state, a view, a combination or a sequence of cards.
+
+    >>> from conquian import cards
+    >>> render(cards("4H 5H 6H")).count('<g class="card card-red"')
+    3
+    """
+    obj: Any = thing
+    if hasattr(obj, "rules") and hasattr(obj, "table"):
+        return render_svg(diagram_of(obj))
+    if hasattr(obj, "kind") and hasattr(obj, "cards"):  # a Combination
+        label = f"{obj.kind} of player {obj.owner}"
+        return render_svg(Diagram((Row(label, ((None, _items(obj.cards)),)),)))
+    faces = tuple(obj)
+    for face in faces:
+        if not isinstance(face, (Card, NamedJoker)):
+            raise TypeError(f"cannot draw {face!r}: not a card")
+    return render_svg(Diagram((_row("cards", faces),)))

@@ -1,0 +1,67 @@
+"""What the documentation site and the README promise, checked without building the site."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def setting(name: str) -> str:
+    found = re.search(rf"^{name}:\s*(\S+)\s*$", MKDOCS, flags=re.MULTILINE)
+    assert found is not None, f"mkdocs.yml has no {name}"
+    return found.group(1)
+
+
+def test_the_site_knows_its_address_so_the_404_page_works_under_a_sub_path() -> None:
+    """site_url (ending in /) makes the 404 page's links absolute; repo_url links the source."""
+    assert re.fullmatch(r"https://[^ ]+/", setting("site_url"))
+    assert setting("repo_url").startswith("https://github.com/")
+
+
+def test_the_docs_extra_can_format_signatures() -> None:
+    """mkdocstrings formats separate signatures with ruff or black: the docs extra has one."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    docs = [re.split(r"[<>=\[ ]", req)[0] for req in project["optional-dependencies"]["docs"]]
+    assert "mkdocstrings" in docs and ({"ruff", "black"} & set(docs))
+    if "separate_signature: true" in MKDOCS:
+        assert {"ruff", "black"} & set(docs)
+
+
+def test_api_pages_have_no_intro_of_their_own() -> None:
+    """An API page is its module's docstring: no hand-written heading or intro repeats it."""
+    pages = sorted((ROOT / "docs" / "reference" / "api").glob("*.md"))
+    assert len(pages) >= 12
+    for page in pages:
+        text = page.read_text(encoding="utf-8").strip()
+        assert text.startswith(":::"), f"{page.name} has text before the ::: directive"
+        assert text.count(":::") == 1
+        assert f"api/{page.name}" in MKDOCS, f"{page.name} is not in the nav"
+
+
+def test_every_tutorial_is_in_the_nav() -> None:
+    """Both tutorials (two-hand Conquian, three-hand Cooncan) are reachable."""
+    for page in (ROOT / "docs" / "tutorial").glob("*.md"):
+        assert f"tutorial/{page.name}" in MKDOCS
+
+
+def test_the_readme_names_the_command_explains_tableau_and_warns_about_cooncan_loops() -> None:
+    """A new user learns of `conquian play`, what a tableau is, and that Cooncan loops need
+    `turn_limit` (M11)."""
+    assert "conquian play" in README
+    assert re.search(r"\*\*tableau\*\*: the stock ran out with no winner", README)
+    assert "turn_limit" in README and "Cooncan loops need" in README
+
+
+def test_install_instructions_work_before_and_after_the_first_release() -> None:
+    """README and the docs' home page give a git (or checkout) install and the PyPI one."""
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    for text in (README, index):
+        assert "git+https://github.com/conquian/conquian" in text
+        assert "pip install conquian" in text
