@@ -8,14 +8,25 @@ each unseen card lands in each unknown place as often as a uniform draw says.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquian import ConquianRules, PlayerView, State, new_game
+from conquian import (
+    ConquianRules,
+    CooncanRules,
+    CooncanView,
+    PlayerView,
+    RecordError,
+    State,
+    new_game,
+)
 from conquian.determinize import sample_state
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -118,3 +129,116 @@ def test_c6_two_hand_known_places_are_kept() -> None:
         assert sample.offer == state.offer
         assert sample.hand(0) == state.hand(0)
         assert set(sample.hand(1)) <= set(view.unseen)
+
+
+cooncan_rules = st.sampled_from(
+    [
+        CooncanRules.three_hand(turn_limit=40),
+        CooncanRules.three_hand(jokers=1, stock="open", turn_limit=40),
+        CooncanRules.three_hand(players=2, turn_limit=40),
+        CooncanRules.double_pack(turn_limit=24),
+        CooncanRules.double_pack(players=5, turn_limit=24),
+    ]
+)
+
+
+@settings(max_examples=12)
+@given(cooncan_rules, seeds)
+def test_c6_cooncan_sample_gives_the_view(rules: CooncanRules, seed: int) -> None:
+    """C6: a Cooncan sample's view is the view sampled from, and a seed repeats it."""
+    for k, state in enumerate(random_states(rules, seed, every=9)):
+        _check_sample(state.view(k % rules.players), seed)
+
+
+def test_c6_cooncan_turned_over_stock_is_kept() -> None:
+    """M11, C6: after the stock is turned over, samples keep the known pack and known cards."""
+    rules = CooncanRules.three_hand(players=2)
+    rng = random.Random(2)
+    state = new_game(rules, seed=2)
+    while not state.pack_is_known and not state.is_over:  # type: ignore[attr-defined]
+        actions = state.legal_actions()
+        plain = [a for a in actions if str(a).split()[0] in ("draw", "discard")]
+        state = state.apply(rng.choice(plain or actions))
+    assert state.pack_is_known  # type: ignore[attr-defined]
+    for k in range(6):
+        state = state.apply(rng.choice(state.legal_actions()))
+        view = state.view(k % 2)
+        sample = view.sample_state(random.Random(k))
+        assert sample.view(view.player) == view
+        assert sample.known == state.known  # type: ignore[attr-defined]
+
+
+def test_c6_cooncan_unseen_cards_land_uniformly() -> None:
+    """C6: after a few turns of three-hand, each unseen card is in seat 2's hand with
+    probability 7/42 and is the next card of the pack with probability 1/42, whatever the
+    cards the others drew and played; the real hand is not favoured."""
+    state = new_game(CooncanRules.three_hand(), seed=8)
+    state = state.apply("draw")
+    seat1 = state.hand(1)
+    state = state.apply(f"discard {seat1[0]}")  # seat 1 drew unseen, then discarded
+    state = state.apply("draw")
+    state = state.apply(f"discard {state.hand(2)[-1]}")
+    view = state.view(0)
+    unseen = list(view.unseen)
+    assert len(unseen) == 42  # two hands of seven, 28 cards in the pack
+    in_hand: Counter[object] = Counter()
+    next_up: Counter[object] = Counter()
+    true_hand = set(state.hand(2))
+    overlap = 0
+    runs = 900
+    rng = random.Random(4)
+    for _ in range(runs):
+        sample = view.sample_state(rng)
+        in_hand.update(sample.hand(2))
+        overlap += len(true_hand.intersection(sample.hand(2)))
+        next_up[sample.pack[0]] += 1  # type: ignore[attr-defined]
+    assert _chi_square(in_hand, unseen, runs * 7 / 42) < _bound(42)
+    assert _chi_square(next_up, unseen, runs / 42) < _bound(42)
+    assert abs(overlap / runs - 7 * 7 / 42) < 0.3
+
+
+# -- views read back from JSON ----------------------------------------------------------------
+
+
+@settings(max_examples=12)
+@given(two_hand_rules | cooncan_rules, seeds)
+def test_view_from_json_is_the_view_and_samples_the_same(rules: object, seed: int) -> None:
+    """A view read back with `PlayerView.from_json` equals the view written and samples the
+    same states for the same seed (it uses nothing but the view)."""
+    players = rules.players  # type: ignore[attr-defined]
+    for k, state in enumerate(random_states(rules, seed, every=11)):
+        view = state.view(k % players)
+        read = PlayerView.from_json(view.to_json())
+        assert read == view
+        rng_seed = seed + k
+        assert read.sample_state(random.Random(rng_seed)) == view.sample_state(  # type: ignore[attr-defined]
+            random.Random(rng_seed)
+        )
+
+
+def _tampered(text: str, key: str, value: object) -> str:
+    data = json.loads(text)
+    data[key] = value
+    return json.dumps(data)
+
+
+def test_view_from_json_refuses_bad_views() -> None:
+    """E2, E3: malformed fields, cards the pack lacks, and views no deal could show (a hand
+    changed, a history changed) raise `RecordError` naming the problem."""
+    state = new_game(ConquianRules(), seed=5).apply("take KD").apply("meld JD QD KD")
+    text = state.view(1).to_json()
+    hand = json.loads(text)["hand"]
+    cases = {
+        "not JSON": "{",
+        "format": _tampered(text, "format", "conquian-record"),
+        "hand[0]": _tampered(text, "hand", ["ZZ", *hand[1:]]),
+        "9H: more copies": _tampered(text, "hand", ["9H", *hand[1:]]),
+        "other": _tampered(text, "legal_actions", ["pass"]),
+        "history": _tampered(text, "history", ["take KD", "meld JD QD KD", "discard AC"]),
+        "player": _tampered(text, "player", 2),
+    }
+    for expected, bad in cases.items():
+        with pytest.raises(RecordError, match=re.escape(expected)):
+            PlayerView.from_json(bad)
+    with pytest.raises(RecordError, match="not a CooncanView"):
+        CooncanView.from_json(text)

@@ -10,6 +10,7 @@ from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play,
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
 from .combos import Combination, Kind, Order
 from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
+from .encoding import ActionSpace
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
 from .records import GameRecord
@@ -23,6 +24,7 @@ __version__ = "0.1.0"
 __all__ = [
     "JOKER",
     "Action",
+    "ActionSpace",
     "Agent",
     "Borrow",
     "Card",

@@ -36,6 +36,7 @@ moves (M9); a joker shift plays exactly one card (M9, law 18); the
 from __future__ import annotations
 
 import functools
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -57,6 +58,8 @@ from .combos import (
     melds_in,
     shifts,
 )
+from .determinize import sample_cooncan
+from .encoding import observation
 from .errors import IllegalActionError
 from .game import shuffle
 from .rules import CooncanRules
@@ -1097,6 +1100,24 @@ class CooncanView(PlayerView):
     result: Result | None
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
+
+    # -- bridges (conquian.determinize, conquian.encoding) --
+    def sample_state(self, rng: random.Random) -> CooncanState:
+        """A whole deal drawn among those that give this view (C6).
+
+        See `conquian.determinize`: the state's ``view(self.player)`` equals this view.
+
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
+        >>> view.sample_state(random.Random(3)).view(0) == view
+        True
+        """
+        return sample_cooncan(self, rng, deal)
+
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
+        return observation(self)
+
+    # -- end bridges --
 
 
 def deal(rules: CooncanRules, deck: tuple[Card, ...], dealer: int) -> CooncanState:

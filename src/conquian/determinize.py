@@ -98,7 +98,8 @@ def _arrange(
     deck: list[Card | None],
     rng: random.Random,
 ) -> None:
-    """Put `cards` (each with the time it is needed by) on `places` (each filled at its time).
+    """Put `cards` (each with the action it is played at) on `places` (each filled at its
+    action, -1 for the deal), each card on a place filled before it is played.
 
     Cards with the earliest deadline go first, each to a free place drawn
     among those filled in time: as those sets are nested, every arrangement
@@ -111,40 +112,55 @@ def _arrange(
     taken = [False] * len(places)
     for k in order:
         c, deadline = cards[k]
-        allowed = [q for q in free if not taken[q] and times[q] <= deadline]
+        allowed = [q for q in free if not taken[q] and times[q] < deadline]
         if not allowed:
-            raise DeterminizationError(f"{c} is played before it could have reached the hand")
+            raise _Unplayable
         q = allowed[int(rng.random() * len(allowed))]
         taken[q] = True
         deck[places[q]] = c
 
 
-def _replay(first: S, history: Sequence[Action], view: PlayerView) -> S | None:
-    """The deal `first` with `history` replayed, if every action is legal on it and it gives
-    `view`; else None (an action can be legal only with some hidden cards, as a ``take``
-    in the two-hand game, T3, T8)."""
+class _Unplayable(Exception):
+    """A card drawn for a hand cannot reach it before it is played: draw again."""
+
+
+def _replay(first: S, history: Sequence[Action], accept: Callable[[S], bool]) -> S | None:
+    """The deal `first` with `history` replayed, if every action is legal on it and `accept`
+    takes the state; else None (an action can be legal only with some hidden cards, as a
+    ``take`` in the two-hand game, T3, T8)."""
     state = first
     try:
         for action in history:
             state = state.apply(action)
     except IllegalActionError:
         return None
-    return state if state.view(view.player) == view else None
+    return state if accept(state) else None
 
 
 _TRIES = 10_000
 """Deals drawn before a view is declared impossible (rejections are rare: see `_sampled`)."""
 
 
-def _sampled(view: PlayerView, rng: random.Random, draw: Callable[[], S]) -> S:
-    """A state from `draw` (a deal drawn from the view's known places) whose history replays.
+def _sampled(
+    view: Any,
+    draw: Callable[[], S | None],
+    accept: Callable[[S], bool] | None,
+) -> S:
+    """A state from `draw` (a deal drawn from the view's known places) whose history replays
+    and gives the view (or that `accept` takes).
 
     Drawing again until the history replays keeps the draw uniform among the deals that
     give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
     the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
     """
+    if accept is None:
+
+        def accept(state: S) -> bool:
+            return bool(state.view(view.player) == view)
+
     for _ in range(_TRIES):
-        state = _replay(draw(), view.history, view)
+        first = draw()
+        state = None if first is None else _replay(first, view.history, accept)
         if state is not None:
             return state
     raise DeterminizationError(f"no deal found giving this view after {_TRIES} draws")
@@ -239,14 +255,20 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
     return [c for c in turned if c is not None], played
 
 
-def sample_two_hand(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
+def sample_two_hand(
+    view: Any,
+    rng: random.Random,
+    deal: Callable[..., S],
+    accept: Callable[[S], bool] | None = None,
+) -> S:
     """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
 
     Known places: the viewer's dealt hand (his hand and the cards he played
     from it), the cards turned from the stock in order (each buried, taken,
     forced or on offer), the cards the opponent played from his hand. The
     opponent's other cards and the untouched stock are `view.unseen`,
-    shuffled. `deal` is ``conquian.two_hand.deal``.
+    shuffled. `deal` is ``conquian.two_hand.deal``; `accept` (by default: the state
+    gives `view`) decides whether a replayed deal will do.
     """
     rules, me = view.rules, view.player
     size = rules.hand_size
@@ -278,18 +300,208 @@ def sample_two_hand(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
         deck[start + len(turned) :] = unseen[hidden:]
         return deal(rules, tuple(deck), dealer)
 
-    return _sampled(view, rng, draw)
+    return _sampled(view, draw, accept)
 
 
 # -- Cooncan (M) ----------------------------------------------------------------------------
 
+_NEVER = 1 << 30
+"""The deadline of a card never played: any place will do."""
 
-def sample_cooncan(view: Any, rng: random.Random, deal: Callable[..., S]) -> S:
+
+class _Seat:
+    """What the history shows of one seat's hand (M2): the places of the deck it was
+    filled from unseen (dealt, or drawn from the face-down pack) with the action each
+    came at, the cards it received face up (taken, or drawn from the turned stock) and
+    the cards it played, with the action of each."""
+
+    def __init__(self) -> None:
+        self.places: list[int] = []
+        self.times: list[int] = []
+        self.arrived: list[tuple[Card, int]] = []
+        self.played: list[tuple[Card, int]] = []
+
+    def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
+        """The cards its unseen places must hold, each with the action it is needed by, for
+        a hand that now holds `held`; None if the history cannot be played with them."""
+        events: dict[Card, list[tuple[int, int]]] = {}
+        for c, t in self.arrived:
+            events.setdefault(c, []).append((t, 1))
+        for c, t in self.played:
+            events.setdefault(c, []).append((t, -1))
+        count = Counter(held)
+        for c in events:
+            count.setdefault(c, 0)
+        out: list[tuple[Card, int]] = []
+        for c, held_c in count.items():
+            balance = 0  # known arrivals less plays so far
+            deadlines: list[int] = []
+            for t, step in sorted(events.get(c, ())):
+                balance += step
+                if -balance > len(deadlines):  # a play not covered: an unseen copy by then
+                    deadlines.append(t)
+            total = held_c - balance  # plays less arrivals, plus what is held
+            if total < len(deadlines):
+                return None
+            out.extend((c, t) for t in deadlines)
+            out.extend((c, _NEVER) for _ in range(total - len(deadlines)))
+        return out
+
+
+_T0 = "starter"  # the card first turned to start the stock, while its name is not known
+
+
+def _cooncan_starter(view: Any) -> list[Card]:
+    """The card that started the stock (M1), or the cards it may be when the view leaves
+    it open (it went round the turned-over stock into a hand and was played, M11)."""
+    rules = view.rules
+    n = rules.players
+    left = len(rules.pack_cards()) - n * rules.hand_size - 1  # the face-down pack
+    stock: list[Any] = [_T0]
+    pack: list[Any] | None = None  # the turned-over stock, once the pack is empty
+    open_stock = rules.stock == "open"
+    player = (view.dealer + 1) % n
+    holder: int | None = None  # the seat the starter went to, drawn face up (M11)
+    arrived: list[list[Card]] = [[] for _ in range(n)]  # named cards each seat received
+    after: list[Card] = []  # what the holder played since
+    for action in view.history:
+        kind = type(action)
+        if kind is Draw:
+            if pack is None and left:
+                left -= 1
+                continue
+            if not pack:
+                pack, stock = stock, []
+            top = pack.pop(0)
+            if top is _T0:
+                holder = player
+            else:
+                arrived[player].append(top)
+        elif kind is Take:
+            c = action.card
+            if not open_stock:
+                at = len(stock) - 1  # M3: the top card
+            elif c in stock:
+                at = len(stock) - 1 - stock[::-1].index(c)  # the topmost equal card
+            else:
+                at = stock.index(_T0) if _T0 in stock else -1
+            if stock[at] is _T0:
+                return [c]
+            del stock[at]
+            arrived[player].append(c)
+        elif kind is Discard or kind is Meld or kind is Force:
+            cards = action.cards if kind is Meld else (action.card,)
+            if holder == player:
+                after.extend(_physical(f) for f in cards)
+            if kind is Discard:
+                stock.append(action.card)
+                player = (player + 1) % n
+    if _T0 in stock:
+        return [view.stock[stock.index(_T0)]]
+    if pack is not None and _T0 in pack:
+        return [view.known_pack[pack.index(_T0)]]
+    if holder is None:
+        raise DeterminizationError("the card that started the stock cannot be placed")
+    # Known in the holder's hand: the known card no named arrival accounts for.
+    rest = Counter(view.known[holder]) - Counter(arrived[holder])
+    if len(rest) == 1:
+        return list(rest)
+    return sorted({*after, *view.known[holder]})  # a card equal to it was played since
+
+
+def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
+    """Each seat's places and cards (`_Seat`), and the places of the pack still face down."""
+    rules = view.rules
+    n, size = rules.players, rules.hand_size
+    seats = [_Seat() for _ in range(n)]
+    for k in range(n * size):  # M1: one at a time from the dealer's left
+        seat = seats[(view.dealer + 1 + k) % n]
+        seat.places.append(k)
+        seat.times.append(-1)
+    total = len(rules.pack_cards())
+    next_place = n * size + 1
+    stock: list[Card] = [starter]
+    pack: list[Card] | None = None
+    open_stock = rules.stock == "open"
+    player = (view.dealer + 1) % n
+    for t, action in enumerate(view.history):
+        kind = type(action)
+        seat = seats[player]
+        if kind is Draw:
+            if pack is None and next_place < total:
+                seat.places.append(next_place)
+                seat.times.append(t)
+                next_place += 1
+                continue
+            if not pack:  # M11: the stock turned over, its oldest card on top
+                pack, stock = stock, []
+            seat.arrived.append((pack.pop(0), t))
+        elif kind is Take:
+            c = action.card
+            if c not in stock or (not open_stock and stock[-1] != c):
+                raise DeterminizationError(f"'{action}': no such card in the stock")
+            del stock[len(stock) - 1 - stock[::-1].index(c)]
+            seat.arrived.append((c, t))
+        elif kind is Meld:
+            seat.played.extend((_physical(f), t) for f in action.cards)
+        elif kind is Force:
+            seat.played.append((_physical(action.card), t))
+        elif kind is Discard:
+            seat.played.append((action.card, t))
+            stock.append(action.card)
+            player = (player + 1) % n
+        else:
+            raise DeterminizationError(f"'{action}' is not an action of Cooncan")
+    return seats, list(range(next_place, total)) if pack is None else []
+
+
+def sample_cooncan(
+    view: Any,
+    rng: random.Random,
+    deal: Callable[..., S],
+    accept: Callable[[S], bool] | None = None,
+) -> S:
     """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
 
-    `deal` is ``conquian.cooncan.deal``.
+    Known places: the starter (M1) and, through the history, every card taken
+    or drawn from the turned-over stock (M2, M11). Each seat's unseen places
+    (dealt, or drawn face down) hold the cards it played from them and, for the
+    other seats, the unknown part of the hand, drawn from `view.unseen`, each
+    card placed before the action that plays it. `deal` is ``conquian.cooncan.deal``;
+    `accept` as for `sample_two_hand`.
     """
-    raise DeterminizationError("not yet")
+    rules = view.rules
+    n = rules.players
+    starters = _cooncan_starter(view)
+    plans: dict[Card, tuple[list[_Seat], list[int]]] = {}
+    me = view.player
+    unknown = [view.hand_sizes[q] - len(view.known[q]) if q != me else 0 for q in range(n)]
+    total = len(rules.pack_cards())
+    start = n * rules.hand_size
 
+    def draw() -> S | None:
+        starter = starters[int(rng.random() * len(starters))]
+        if starter not in plans:
+            plans[starter] = _cooncan_seats(view, starter)
+        seats, rest = plans[starter]
+        unseen = _shuffled(view.unseen, rng)
+        if len(unseen) != sum(unknown) + len(rest):
+            raise DeterminizationError("the view's unseen cards do not fill its unknown places")
+        deck: list[Card | None] = [None] * total
+        deck[start] = starter
+        at = 0
+        for q, seat in enumerate(seats):
+            held = list(view.hand) if q == me else [*view.known[q], *unseen[at : at + unknown[q]]]
+            at += unknown[q]
+            needs = seat.needs(held)
+            if needs is None or len(needs) != len(seat.places):
+                return None
+            try:
+                _arrange(seat.places, seat.times, needs, deck, rng)
+            except _Unplayable:
+                return None
+        for place, c in zip(rest, unseen[at:], strict=True):
+            deck[place] = c
+        return deal(rules, tuple(deck), view.dealer)
 
-_ = (Draw, Counter)
+    return _sampled(view, draw, accept)

@@ -338,3 +338,21 @@ class PlayerView:
         from .records import _view_to_json
 
         return _view_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PlayerView:
+        """A view back from its JSON (format ``conquian-view``), checked (E2, E3, C6).
+
+        Raises `RecordError` listing every problem: a malformed field, a card
+        the pack does not hold, or a view no deal and history could show. The
+        view read equals the view written, so it samples the same states
+        (`sample_state`) for the same seed. Called on a subclass, the view
+        must be of that game.
+
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(2)
+        >>> PlayerView.from_json(view.to_json()) == view
+        True
+        """
+        from ._view_json import view_from_json
+
+        return view_from_json(text, cls)

@@ -79,6 +79,7 @@ from .combos import (
     melds_in,
 )
 from .determinize import sample_two_hand
+from .encoding import observation
 from .errors import IllegalActionError
 from .rules import ConquianRules
 from .state import Outcome, PlayerView, Result, State, _history_of
@@ -1877,6 +1878,10 @@ class ConquianView(PlayerView):
         True
         """
         return sample_two_hand(self, rng, deal)
+
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
+        return observation(self)
 
     # -- end bridges --
 

@@ -1,0 +1,490 @@
+"""Numbers for learning frameworks: action ids (`ActionSpace`) and observations.
+
+`ActionSpace(rules)` is a fixed bijection between the actions a deal under
+`rules` can ever offer and the ids ``0 … len(space) - 1``. The ids are a
+published format: for given rules they never change between releases (a
+golden file in the tests pins them). The layout, family by family (the docs
+page *Action ids and observations* gives the sizes):
+
+1. ``pass`` (two-hand) or ``draw`` (Cooncan): one id;
+2. ``take c`` and then ``discard c``: one id per distinct card of the pack,
+   in canonical order (C1);
+3. ``force f @i``: one id per face `f` and meld index `i` (face-major);
+   with jokers, the faces are the cards, then each card's named joker
+   (``JK=4D``), then the jokers named by rank (``JK=5``); then, with jokers,
+   ``force f @i shift`` for the cards and the jokers naming a card (M9);
+4. ``borrow c @i`` (two-hand only, T9): card-major;
+5. ``meld <combination>``: every combination that may be laid down new,
+   shortest first, then by its cards in canonical order;
+6. ``meld <cards> @i``: every set of cards that may be added at once to a
+   combination (a fourth card of a group, cards at either end of a sequence,
+   jokers named), in the same order, each with every index;
+7. ``meld f @i shift`` (with jokers, M9).
+
+A meld is named by the combination it makes or the cards it adds, never by
+the order of its cards (the action's cards are canonical). Meld indices run
+below the most melds the rules allow on the table: six in the two-hand game
+(no player can have four melds: twelve cards would have won, T2), and a third
+of the pack in Cooncan (every meld holds three cards or more, C3).
+
+>>> space = ActionSpace(ConquianRules())
+>>> len(space), space.index(parse_action("pass")), str(space.action(1))
+(4247, 0, 'take AC')
+>>> space.index(parse_action("meld 6H 4H 5H")) == space.index(parse_action("meld 4H 5H 6H"))
+True
+
+`observation(view)` is a fixed-length tuple of floats for a view, built
+from the view alone (layout in `observation_layout`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from .cards import Card, Face, NamedJoker, Suit, card_at
+from .combos import Order
+from .rules import ConquianRules, CooncanRules, Rules
+
+__all__ = ["ActionSpace", "observation", "observation_layout"]
+
+_Faces = tuple[Face, ...]
+
+
+def _pack_name(rules: Rules) -> str:
+    return rules.pack if isinstance(rules, ConquianRules) else "standard"
+
+
+def _most_melds(rules: Rules) -> int:
+    """How many meld indices an action may name (T2, C3, M10).
+
+    Two-hand: each player melds at most hand size + 1 cards (he wins there,
+    T2), three to a meld (C3): three melds each, six in all. Cooncan: while
+    the deal goes on every player holds a card (M10), and the player who
+    names a meld holds the card he plays onto it, so the table holds at most
+    ``(pack - players) // 3`` melds.
+    """
+    if isinstance(rules, ConquianRules):
+        return 2 * ((rules.hand_size + 1) // 3)
+    return (len(rules.pack_cards()) - rules.players) // 3
+
+
+def _most_added(rules: Rules, onto: int) -> int:
+    """The most cards one `Meld` can add to the meld at index `onto` (T2, M2, M10).
+
+    Two-hand: with ``onto + 1`` melds on the table the player owns at least
+    ``onto + 1 - 3`` of them (the other owns three at most), each of three
+    cards or more, and he never holds more than hand size + 1 cards in melds,
+    hand and pending together. Cooncan: his hand after the draw (hand size
+    + 1), and the pack less the ``3 * (onto + 1)`` cards on the table and one
+    card in each other hand.
+    """
+    if isinstance(rules, ConquianRules):
+        each = (rules.hand_size + 1) // 3
+        return rules.hand_size + 1 - 3 * max(1, onto + 1 - each)
+    pack = len(rules.pack_cards())
+    return min(rules.hand_size + 1, pack - 3 * (onto + 1) - (rules.players - 1))
+
+
+def _copies(rules: Rules) -> int:
+    return 2 if isinstance(rules, CooncanRules) and rules.variant == "double-pack" else 1
+
+
+def _jokers(rules: Rules) -> int:
+    return rules.jokers if isinstance(rules, CooncanRules) else 0
+
+
+def _largest_meld(rules: Rules) -> int:
+    """The most cards a new meld can hold: a Cooncan hand after its draw (M2); in the
+    two-hand game, the pack's longest sequence (taken and borrowed cards join the hand's)."""
+    if isinstance(rules, CooncanRules):
+        return rules.hand_size + 1
+    return 40
+
+
+def _order(rules: Rules) -> Order:
+    limit = rules.max_sequence if isinstance(rules, ConquianRules) else None
+    return Order.of(_pack_name(rules), limit)
+
+
+# Faces as small ints, for the tables: a card is its `Card.index` (0-52), a joker naming a
+# card 53 + that card's index, a joker naming a rank (in a group) 104 + the rank.
+def _code(face: Face) -> int:
+    if type(face) is Card:
+        return face.index
+    assert isinstance(face, NamedJoker)
+    named = face.card
+    return 104 + face.rank if named is None else 53 + named.index
+
+
+_FACES: tuple[Face, ...] = (
+    *(card_at(i) for i in range(53)),
+    *(NamedJoker(card_at(i).rank, card_at(i).suit) for i in range(52)),
+    *(NamedJoker(r) for r in range(1, 14)),
+)
+"""Every face by its code: `_FACES[_code(f)] == f`."""
+
+
+def _key(codes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    return (len(codes), codes)
+
+
+def _with_jokers(
+    positions: Sequence[int], suit: Suit, order: Order, jokers: int
+) -> Iterator[tuple[int, ...]]:
+    """The cards at `positions` of `suit`, each itself or a joker naming it (C5), as codes."""
+    natural = [suit * 13 + order.rank_at[p] - 1 for p in positions]
+    yield tuple(sorted(natural))
+    for k in range(1, min(jokers, len(positions)) + 1):
+        for chosen in itertools.combinations(range(len(positions)), k):
+            codes = list(natural)
+            for at in chosen:
+                codes[at] += 53
+            yield tuple(sorted(codes))
+
+
+def _group_sets(
+    rank: int, copies: int, jokers: int, low: int, high: int, naturals_at_most: int
+) -> Iterator[tuple[int, ...]]:
+    """Cards of one rank: up to `copies` of each suit and jokers named by the rank (C5),
+    from `low` to `high` cards in all, as codes."""
+    for counts in itertools.product(range(copies + 1), repeat=4):
+        naturals = sum(counts)
+        if naturals > naturals_at_most:
+            continue
+        codes = tuple(s * 13 + rank - 1 for s in range(4) for _ in range(counts[s]))
+        for k in range(jokers + 1):
+            if low <= naturals + k <= high:
+                yield codes + (104 + rank,) * k
+
+
+def _pieces(order: Order, cap: int) -> Iterator[list[int]]:
+    """The positions that may be added at once to a sequence (C4, T14, M5), at most `cap`:
+    a piece just below it, a piece just above it, or both, around three places or more."""
+    top, longest = order.top, order.longest
+
+    def allowed(low: int, high: int) -> bool:
+        corner = order.ace_high and low == 0 and high == top  # law 16
+        return high - low + 1 <= longest and not corner
+
+    for low in range(top + 1):
+        for first in range(low + 1, top - 1):  # below: low .. first - 1
+            if first - low <= cap and allowed(low, first + 2):
+                yield list(range(low, first))
+    for last in range(2, top + 1):
+        for high in range(last + 1, top + 1):  # above: last + 1 .. high
+            if high - last <= cap and allowed(last - 2, high):
+                yield list(range(last + 1, high + 1))
+    for low in range(top + 1):
+        for first in range(low + 1, top + 1):
+            for last in range(first + 2, top + 1):
+                for high in range(last + 1, top + 1):
+                    size = first - low + high - last
+                    if size <= cap and allowed(low, high):
+                        yield [*range(low, first), *range(last + 1, high + 1)]
+
+
+_Patterns = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+
+
+def _patterns(rules: Rules) -> _Patterns:
+    """The new combinations (M4, T8) and the additions (M5, T8) of these rules, as sorted
+    codes, in id order: fewest cards first, then by the codes."""
+    return _patterns_of(
+        _order(rules), _copies(rules), _jokers(rules), _largest_meld(rules), _most_added(rules, 0)
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _patterns_of(order: Order, copies: int, jokers: int, cap: int, most: int) -> _Patterns:
+    """`_patterns` from what decides them (rules that differ only in players or stakes
+    share them): bounded, and each entry is made once."""
+    new: set[tuple[int, ...]] = set()
+    added: set[tuple[int, ...]] = set()
+    ranks = sorted(set(order.rank_at))
+    # A group on the table holds three cards, one natural at least (C3, C5).
+    on_table = max(1, 3 - jokers)
+    for rank in ranks:
+        new.update(_group_sets(rank, copies, jokers, 3, cap, 4 * copies))
+        added.update(_group_sets(rank, copies, jokers, 1, most, 4 * copies - on_table))
+    for suit in Suit:
+        for first in range(order.top + 1):
+            for last in range(first + 2, min(order.top, first + min(order.longest, cap) - 1) + 1):
+                if not (order.ace_high and first == 0 and last == order.top):
+                    new.update(_with_jokers(range(first, last + 1), suit, order, jokers))
+        for places in _pieces(order, most):
+            added.update(_with_jokers(places, suit, order, jokers))
+    return tuple(sorted(new, key=_key)), tuple(sorted(added, key=_key))
+
+
+class ActionSpace:
+    """A fixed bijection between the actions of a deal under `rules` and ``0 … len - 1``.
+
+    See the module for the layout. `index` raises `KeyError` for an action no
+    deal under these rules can offer; `action` raises `IndexError` out of range.
+
+    >>> space = ActionSpace(CooncanRules.three_hand())
+    >>> meld = parse_action("meld 7H 5H 6H")
+    >>> space.index(parse_action("draw")), space.action(space.index(meld)) == meld
+    (0, True)
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        if not isinstance(rules, (ConquianRules, CooncanRules)):
+            raise TypeError(f"expected ConquianRules or CooncanRules (got {type(rules).__name__})")
+        self.rules = rules
+        self.most_melds = _most_melds(rules)
+        m = self.most_melds
+        self._two_hand = isinstance(rules, ConquianRules)
+        self._cards: tuple[Card, ...] = tuple(sorted(set(rules.pack_cards())))
+        self._card_at = {c: k for k, c in enumerate(self._cards)}
+        naturals = [c for c in self._cards if c.suit is not None]
+        named: list[Face] = []
+        if _jokers(rules):
+            named = [NamedJoker(c.rank, c.suit) for c in naturals]
+            named += [NamedJoker(r) for r in range(1, 14)]
+        self._force_faces: tuple[Face, ...] = (*naturals, *named)
+        self._shift_faces: tuple[Face, ...] = (
+            (*naturals, *named[: len(naturals)]) if _jokers(rules) else ()
+        )
+        if _jokers(rules) == 1:
+            self._shift_faces = tuple(naturals)  # one joker: it is the one on the table
+        self._force_at = {f: k for k, f in enumerate(self._force_faces)}
+        self._shift_at = {f: k for k, f in enumerate(self._shift_faces)}
+        self._new, self._added = _patterns(rules)
+        self._new_at = {f: k for k, f in enumerate(self._new)}
+        self._added_at = {f: k for k, f in enumerate(self._added)}
+        # Onto index i takes the additions of at most `_most_added(rules, i)` cards: a
+        # prefix of `_added`, which is sorted by size. Index-major: i, then the addition.
+        sizes_added = [len(f) for f in self._added]
+        self._onto_count = tuple(
+            bisect.bisect_right(sizes_added, max(0, _most_added(rules, i))) for i in range(m)
+        )
+        self._onto_start = tuple(itertools.accumulate(self._onto_count, initial=0))
+        sizes = [
+            ("first", 1),
+            ("take", len(self._cards)),
+            ("discard", len(self._cards)),
+            ("force", len(self._force_faces) * m),
+            ("force shift", len(self._shift_faces) * m),
+            ("borrow", len(self._cards) * m if self._two_hand else 0),
+            ("meld", len(self._new)),
+            ("meld onto", self._onto_start[-1]),
+            ("meld shift", len(self._shift_faces) * m),
+        ]
+        self.families: tuple[tuple[str, int, int], ...] = tuple(
+            (name, start, size)
+            for (name, size), start in zip(
+                sizes, itertools.accumulate((s for _, s in sizes), initial=0), strict=False
+            )
+        )
+        self._start = {name: start for name, start, _ in self.families}
+        self._len = sum(s for _, s in sizes)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __repr__(self) -> str:
+        return f"ActionSpace({self.rules!r})  # {self._len} ids"
+
+    def index(self, action: Action) -> int:
+        """The id of `action` (its text is read too); `KeyError` if no deal offers it."""
+        if isinstance(action, str):
+            from .actions import parse_action
+
+            action = parse_action(action)
+        start, m = self._start, self.most_melds
+        kind = type(action)
+        try:
+            if kind is (Pass if self._two_hand else Draw):
+                return 0
+            if isinstance(action, Take):
+                return start["take"] + self._card_at[action.card]
+            if isinstance(action, Discard):
+                return start["discard"] + self._card_at[action.card]
+            if kind is Force:
+                assert isinstance(action, Force)
+                self._check_index(action.onto)
+                if action.shift:
+                    return start["force shift"] + self._shift_at[action.card] * m + action.onto
+                return start["force"] + self._force_at[action.card] * m + action.onto
+            if kind is Borrow and self._two_hand:
+                assert isinstance(action, Borrow)
+                self._check_index(action.source)
+                return start["borrow"] + self._card_at[action.card] * m + action.source
+            if kind is Meld:
+                assert isinstance(action, Meld)
+                codes = tuple(sorted(map(_code, action.cards)))
+                if action.onto is None:
+                    return start["meld"] + self._new_at[codes]
+                self._check_index(action.onto)
+                if action.shift:
+                    (face,) = action.cards
+                    return start["meld shift"] + self._shift_at[face] * m + action.onto
+                k = self._added_at[codes]
+                if k >= self._onto_count[action.onto]:
+                    raise KeyError(action.onto)
+                return start["meld onto"] + self._onto_start[action.onto] + k
+        except (KeyError, ValueError):
+            pass
+        raise KeyError(f"no deal under these rules offers '{action}'")
+
+    def _check_index(self, i: int) -> None:
+        if not 0 <= i < self.most_melds:
+            raise KeyError(i)
+
+    def action(self, i: int) -> Action:
+        """The action with id `i`; `IndexError` out of range."""
+        if type(i) is not int and not hasattr(i, "__index__"):
+            raise TypeError(f"an action id is an int (got {type(i).__name__})")
+        i = int(i)
+        if not 0 <= i < self._len:
+            raise IndexError(f"no action id {i}: ids run from 0 to {self._len - 1}")
+        m = self.most_melds
+        name, k = "", i
+        for family, start, size in self.families:
+            if i < start + size:
+                name, k = family, i - start
+                break
+        if name == "first":
+            return Pass() if self._two_hand else Draw()
+        if name == "take":
+            return Take(self._cards[k])
+        if name == "discard":
+            return Discard(self._cards[k])
+        face, onto = divmod(k, m)
+        if name == "force":
+            return Force(self._force_faces[face], onto=onto)
+        if name == "force shift":
+            return Force(self._shift_faces[face], onto=onto, shift=True)
+        if name == "borrow":
+            return Borrow(self._cards[face], source=onto)
+        if name == "meld":
+            return Meld(tuple(_FACES[c] for c in self._new[k]))
+        if name == "meld onto":
+            onto = bisect.bisect_right(self._onto_start, k) - 1
+            codes = self._added[k - self._onto_start[onto]]
+            return Meld(tuple(_FACES[c] for c in codes), onto=onto)
+        return Meld((self._shift_faces[face],), onto=onto, shift=True)
+
+    def ids(self, view: Any) -> tuple[int, ...]:
+        """The ids of the view's legal actions, in the order of `view.legal_actions`."""
+        return tuple(self.index(a) for a in view.legal_actions)
+
+    def mask(self, view: Any) -> tuple[int, ...]:
+        """A tuple of ``len(self)`` 0s and 1s: 1 at the id of each legal action of `view`."""
+        out = bytearray(self._len)
+        for i in self.ids(view):
+            out[i] = 1
+        return tuple(out)
+
+
+def _distinct(rules: Rules) -> tuple[Card, ...]:
+    return tuple(sorted(set(rules.pack_cards())))
+
+
+def observation_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
+    """The parts of `observation` for `rules`, in order, each with its length.
+
+    Card planes have one entry per distinct card of the pack in canonical
+    order (C1), holding how many of it (0, 1, or 2 in the double pack). Seats
+    are counted from the viewer: 0 is himself, 1 the player to his left (the
+    opponent in the two-hand game), and so on.
+
+    >>> observation_layout(ConquianRules())[:3]
+    (('hand', 40), ('table', 258), ('to play', 3))
+    >>> sum(n for _, n in observation_layout(CooncanRules.three_hand()))
+    1271
+    """
+    d, n, m = len(_distinct(rules)), rules.players, _most_melds(rules)
+    parts = [
+        ("hand", d),
+        ("table", m * (1 + n + d)),
+        ("to play", n + 1),
+        ("hand sizes", n),
+    ]
+    if isinstance(rules, ConquianRules):
+        parts += [
+            ("offer", d),
+            ("offer origin", 3),
+            ("pending", d),
+            ("buried", d),
+            ("stock size", 1),
+        ]
+    else:
+        parts += [
+            ("phase", 2),
+            ("stock", d),
+            ("stock top", d),
+            ("known in hands", (n - 1) * d),
+            ("known pack", d),
+            ("pack size", 1),
+            ("turns", 1),
+        ]
+    parts.append(("unseen", d))
+    return tuple(parts)
+
+
+@functools.lru_cache(maxsize=16)
+def _card_slots(rules: Rules) -> dict[int, int]:
+    return {c.index: k for k, c in enumerate(_distinct(rules))}
+
+
+def observation(view: Any) -> tuple[float, ...]:
+    """The view as a fixed-length tuple of floats, laid out as `observation_layout` says.
+
+    Built from the view alone (C6): the player's hand; each meld on the table
+    by its index (present, owner, cards: a joker counts as the joker); whose
+    turn it is (or the deal over); every hand's size; then, in the two-hand
+    game, the card on offer and its origin (T4), the pending and buried cards
+    and the stock's size; in Cooncan, the phase (M2), the face-up stock and its
+    top card (M3), the cards known in each other hand (C6), the turned-over
+    pack when known (M11), the pack's size and the turns played; last the
+    unseen cards.
+
+    >>> view = new_game(ConquianRules(), seed=7).view(0)
+    >>> obs = observation(view)
+    >>> len(obs) == sum(n for _, n in observation_layout(view.rules)), sum(obs[:40])
+    (True, 10.0)
+    """
+    rules = view.rules
+    slots = _card_slots(rules)
+    d, n, m = len(slots), rules.players, _most_melds(rules)
+    me = view.player
+
+    def plane(cards: Sequence[Card]) -> list[float]:
+        out = [0.0] * d
+        for c in cards:
+            out[slots[c.index]] += 1.0
+        return out
+
+    def seat(p: int | None) -> list[float]:
+        out = [0.0] * (n + 1)
+        out[n if p is None else (p - me) % n] = 1.0
+        return out
+
+    obs = plane(view.hand)
+    for i in range(m):
+        if i < len(view.table):
+            meld = view.table[i]
+            obs += [1.0, *seat(meld.owner)[:n], *plane(meld.physical_cards)]
+        else:
+            obs += [0.0] * (1 + n + d)
+    obs += seat(view.current_player)
+    obs += [float(view.hand_sizes[(me + k) % n]) for k in range(n)]
+    if isinstance(rules, ConquianRules):
+        obs += plane(() if view.offer is None else (view.offer,))
+        obs += [float(view.offer_origin == o) for o in ("turned", "passed", "discarded")]
+        obs += [*plane(view.pending), *plane(view.buried), float(view.stock_size)]
+    else:
+        obs += [float(view.phase == "draw"), float(view.phase == "play")]
+        obs += plane(view.stock) + plane(view.stock[-1:])
+        for k in range(1, n):
+            obs += plane(view.known[(me + k) % n])
+        obs += [*plane(view.known_pack or ()), float(view.pack_size), float(view.turns)]
+    obs += plane(view.unseen)
+    return tuple(obs)

@@ -1,0 +1,168 @@
+"""Properties of the action ids (`ActionSpace`) and observations of `conquian.encoding`.
+
+Every legal action of random games of the three games has an id that gives
+it back, masks agree with the legal actions, observations keep one length
+per rules, and the ids are pinned by golden data (a published format).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conquian import (
+    ActionSpace,
+    Borrow,
+    ConquianRules,
+    CooncanRules,
+    Meld,
+    Pass,
+    Rules,
+    card,
+    cards,
+    new_game,
+    parse_action,
+)
+from conquian.encoding import observation, observation_layout
+
+GOLDEN = Path(__file__).parent / "data" / "action_ids.json"
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+all_rules = st.sampled_from(
+    [
+        ConquianRules(),
+        ConquianRules.pagat(),
+        ConquianRules.hoyle(),
+        ConquianRules(pack="american", hand_size=8, max_sequence=5),
+        CooncanRules.three_hand(turn_limit=60),
+        CooncanRules.three_hand(jokers=1, stock="open", turn_limit=60),
+        CooncanRules.three_hand(players=2, jokers=1, turn_limit=60),
+        CooncanRules.double_pack(turn_limit=40),
+        CooncanRules.double_pack(players=5, turn_limit=40),
+    ]
+)
+
+
+@settings(max_examples=25)
+@given(all_rules, seeds)
+def test_every_legal_action_round_trips(rules: Rules, seed: int) -> None:
+    """Every legal action of a random game has an id, and the id gives the action back;
+    the mask has a 1 exactly at the legal ids; the observation keeps its length."""
+    space = ActionSpace(rules)
+    length = sum(n for _, n in observation_layout(rules))
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=seed % rules.players)
+    while True:
+        player = state.current_player
+        view = state.view(state.current_player if player is not None else 0)
+        ids = space.ids(view)
+        assert len(set(ids)) == len(ids) == len(view.legal_actions)
+        for i, action in zip(ids, view.legal_actions, strict=True):
+            assert 0 <= i < len(space)
+            assert space.action(i) == action
+        if len(space) < 50_000:
+            mask = space.mask(view)
+            assert len(mask) == len(space)
+            assert {i for i, bit in enumerate(mask) if bit} == set(ids)
+        obs = view.observation()
+        assert len(obs) == length and all(type(x) is float for x in obs)
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=30)
+@given(st.sampled_from([ConquianRules(), CooncanRules.three_hand(jokers=1)]), st.data())
+def test_ids_and_actions_are_inverse(rules: Rules, data: st.DataObject) -> None:
+    """`action(i)` then `index` gives `i` back, for ids drawn from the whole space."""
+    space = ActionSpace(rules)
+    i = data.draw(st.integers(0, len(space) - 1))
+    assert space.index(space.action(i)) == i
+
+
+def test_meld_ids_ignore_the_order_of_cards() -> None:
+    """A meld is named by the combination it makes or the cards it adds (C3)."""
+    space = ActionSpace(CooncanRules.double_pack())
+    assert space.index(parse_action("meld 5D 6D JK=4D")) == space.index(
+        parse_action("meld JK=4D 6D 5D")
+    )
+    assert space.index(parse_action("meld 2H 7H @3")) == space.index(Meld(cards("7H 2H"), onto=3))
+
+
+def test_actions_no_deal_offers_have_no_id() -> None:
+    """Borrowing in Cooncan (M6), a meld index past the most melds, and a card outside the
+    pack have no id; ids out of range have no action."""
+    two_hand, three_hand = ActionSpace(ConquianRules()), ActionSpace(CooncanRules.three_hand())
+    for space, action in (
+        (three_hand, Borrow(card("5H"), source=0)),
+        (three_hand, Pass()),
+        (two_hand, parse_action("take 9H")),  # no nines in the Spanish pack (C4)
+        (two_hand, parse_action(f"force 5H @{two_hand.most_melds}")),
+        (two_hand, parse_action("meld 5H 6H 7H 8H")),
+    ):
+        with pytest.raises(KeyError):
+            space.index(action)
+    with pytest.raises(IndexError):
+        two_hand.action(len(two_hand))
+
+
+def test_observation_is_built_from_the_view_alone() -> None:
+    """C6: two states that differ only in the opponent's hand give equal observations."""
+    rules = ConquianRules()
+    state = new_game(rules, seed=21)
+    view = state.view(1)
+    other = view.sample_state(random.Random(2))
+    assert other.hand(0) != state.hand(0)
+    assert other.view(1).observation() == view.observation()
+    assert len(observation(view)) == sum(n for _, n in observation_layout(rules))
+
+
+# -- golden ids: a published format ------------------------------------------------------------
+
+GOLDEN_RULES: dict[str, Rules] = {
+    "two-hand": ConquianRules(),
+    "two-hand pagat": ConquianRules.pagat(),
+    "two-hand american 8": ConquianRules(pack="american", hand_size=8),
+    "three-hand": CooncanRules.three_hand(),
+    "three-hand joker": CooncanRules.three_hand(jokers=1),
+    "three-hand two players": CooncanRules.three_hand(players=2),
+    "double-pack 4": CooncanRules.double_pack(players=4),
+    "double-pack 5": CooncanRules.double_pack(players=5),
+}
+
+
+def _golden_entry(space: ActionSpace) -> dict[str, object]:
+    """The size, the families and every `step`-th action of a space, with a digest of all
+    of them for spaces small enough to list."""
+    n = len(space)
+    step = max(1, n // 60)
+    entry: dict[str, object] = {
+        "len": n,
+        "families": {name: [start, size] for name, start, size in space.families},
+        "sample": {str(i): str(space.action(i)) for i in range(0, n, step)},
+    }
+    if n <= 50_000:
+        text = "\n".join(str(space.action(i)) for i in range(n))
+        entry["sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    return entry
+
+
+def _golden() -> dict[str, object]:
+    return {name: _golden_entry(ActionSpace(rules)) for name, rules in GOLDEN_RULES.items()}
+
+
+def test_action_ids_match_the_golden_file() -> None:
+    """The ids of every golden rules object are those published (tests/data/action_ids.json);
+    regenerate only for a new format, with ``python tests/test_encoding.py --write``."""
+    expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert _golden() == expected
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
+    GOLDEN.write_text(json.dumps(_golden(), indent=1) + "\n", encoding="utf-8")
