@@ -19,30 +19,45 @@ action at every decision; only player decisions are counted):
   ``state = state.apply(rng.choice(state.legal_actions()))`` from
   ``new_game(rules, seed=i)`` (the deal is inside the timed loop).
 * ``new_game``: ``conquian.new_game(ConquianRules(), seed=i)`` alone (calls/s).
+* ``two-hand/mypyc``, ``three-hand/mypyc``, ``double-pack-4/mypyc``,
+  ``new_game/mypyc``: the same loops on the compiled build (``--compiled`` or
+  ``--build-compiled``), run in a worker process of this interpreter that
+  imports that build; the pure ones run in this process, on the pure package.
 
-Each round runs every engine for ``--seconds``; the figure of an engine is the
-median over ``--rounds`` rounds, and ratios are taken between figures of the
-same run. A missing peer (``open_spiel``, ``rlcard``) or an engine of conquian
-that does not import yet is skipped with a note.
+Each round runs every engine for ``--seconds``, the order rotated from round to
+round. The figure of an engine is its **sustained rate**: all its decisions over
+all the CPU time it used in the rounds (``time.process_time`` of the process that
+runs it, garbage collection included); the median of the per-round rates is shown
+too. A missing peer (``open_spiel``, ``rlcard``) or an engine of conquian that does
+not import yet is skipped with a note.
 
 Usage (in the venv of benchmarks/README.md)::
 
     python benchmarks/peers.py                       # 5 rounds x 2 s per engine
     python benchmarks/peers.py --seconds 1 --rounds 3 --json peers.json
+    python benchmarks/peers.py --build-compiled      # and the compiled build beside
+    python benchmarks/peers.py --compiled dist/conquian-0.1.0-cp311-cp311-linux_x86_64.whl
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import importlib.metadata
+import importlib.util
 import json
+import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import attrs
 
@@ -54,15 +69,28 @@ from bench import GAME_TYPES, engine_problem, machine_info
 ISSUE_OPENSPIEL_CLONE = 68_000.0
 ISSUE_FLOOR = 380_000.0
 
-#: The targets: (numerator engine, denominator engine, minimum ratio).
+#: The suffix of the engines of the compiled build.
+COMPILED = "/mypyc"
+
+#: The targets: (numerator engine, denominator engine, minimum ratio), on sustained rates.
 TARGETS = (
-    ("two-hand", "openspiel-clone", 1.0),
+    ("two-hand", "openspiel-clone", 1.3),
     ("three-hand", "rlcard", 1.0),
-    ("double-pack-4", "rlcard", 1.0),
+    ("double-pack-4", "rlcard", 2.0),
+    ("two-hand" + COMPILED, "openspiel-clone", 3.0),
+    ("double-pack-4" + COMPILED, "rlcard", 3.0),
 )
+
+#: The game types of conquian measured, each in both builds.
+CONQUIAN_GAMES = ("two-hand", "three-hand", "double-pack-4")
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: A runner plays for about the given seconds and returns (count, games, seconds).
 Runner = Callable[[float], tuple[int, int, float]]
+
+#: A measured run: (count, games, wall seconds, CPU seconds).
+Measured = tuple[int, int, float, float]
 
 
 # --- the peers ------------------------------------------------------------------------
@@ -228,7 +256,148 @@ def new_game_runner() -> Runner:
     return run
 
 
+# --- the compiled build, in a worker process --------------------------------------------
+
+
+def build_kind() -> tuple[str, list[str]]:
+    """Which build of conquian this process imported: ("pure"|"compiled", compiled modules)."""
+    import pkgutil
+
+    import conquian
+
+    compiled = []
+    for info in pkgutil.walk_packages(conquian.__path__, "conquian."):
+        spec = importlib.util.find_spec(info.name)
+        origin = (spec.origin or "") if spec else ""
+        if origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            compiled.append(info.name)
+    return ("compiled" if compiled else "pure"), compiled
+
+
+def build_compiled_wheel(into: Path) -> Path:
+    """Build the compiled wheel of this source tree into `into` (needs a C compiler).
+
+    The build runs on a copy of what the sdist holds, because the mypyc hook leaves its
+    compiled modules beside the sources it compiles.
+    """
+    source = into / "source"
+    shutil.copytree(
+        ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+    )
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, source / name)
+    print("building the compiled wheel (mypyc) ...", flush=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--wheel-dir",
+            str(into),
+            str(source),
+        ],
+        check=True,
+        env={**os.environ, "HATCH_BUILD_HOOKS_ENABLE": "1"},
+    )
+    (wheel,) = into.glob("conquian-*.whl")
+    return wheel
+
+
+def unpacked(build: Path, into: Path) -> Path:
+    """A directory to put on ``sys.path`` for `build`: a wheel unpacked, or the directory."""
+    if build.is_dir():
+        return build
+    target = into / "unpacked"
+    with zipfile.ZipFile(build) as wheel:
+        wheel.extractall(target)
+    return target
+
+
+class Worker:
+    """A process of this interpreter, importing conquian from `path`, that runs its engines."""
+
+    def __init__(self, path: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(path), str(Path(__file__).parent)])}
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        self.hello: dict[str, Any] = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the worker process ended")
+        reply: dict[str, Any] = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(reply["error"])
+        return reply
+
+    def run(self, engine: str, seconds: float) -> Measured:
+        """Run one of the worker's engines for about `seconds`."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps({"engine": engine, "seconds": seconds}) + "\n")
+        self.process.stdin.flush()
+        r = self._read()
+        return r["count"], r["games"], r["wall"], r["cpu"]
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def worker_main(stdin: IO[str], stdout: IO[str]) -> int:
+    """The worker's side: say which build it runs and which engines, then run them on demand."""
+    import conquian
+
+    kind, compiled = build_kind()
+    runners: dict[str, Runner] = {}
+    skipped: dict[str, str] = {}
+    for game_type in CONQUIAN_GAMES:
+        problem = engine_problem(game_type)
+        if problem:
+            skipped[game_type] = problem
+        else:
+            runners[game_type] = conquian_runner(game_type)
+    if "two-hand" in runners:
+        runners["new_game"] = new_game_runner()
+    hello = {
+        "build": kind,
+        "compiled": compiled,
+        "path": str(Path(conquian.__file__).parent),
+        "engines": list(runners),
+        "skipped": skipped,
+    }
+    stdout.write(json.dumps(hello) + "\n")
+    stdout.flush()
+    for line in stdin:
+        request = json.loads(line)
+        try:
+            n, games, wall, cpu = timed(runners[request["engine"]], request["seconds"])
+            reply: dict[str, Any] = {"count": n, "games": games, "wall": wall, "cpu": cpu}
+        except Exception as exc:
+            reply = {"error": f"{type(exc).__name__}: {exc}"}
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+    return 0
+
+
 # --- the run --------------------------------------------------------------------------
+
+
+def timed(runner: Runner, seconds: float) -> Measured:
+    """`runner` for `seconds`, with the CPU time this process spent on it."""
+    c0 = time.process_time()
+    n, games, wall = runner(seconds)
+    return n, games, wall, time.process_time() - c0
 
 
 def version(dist: str) -> str | None:
@@ -238,7 +407,10 @@ def version(dist: str) -> str | None:
         return None
 
 
-def collect_runners() -> tuple[dict[str, Runner], dict[str, str]]:
+Engine = Callable[[float], Measured]
+
+
+def collect_runners(worker: Worker | None) -> tuple[dict[str, Engine], dict[str, str]]:
     runners: dict[str, Runner] = {}
     skipped: dict[str, str] = {}
     try:
@@ -250,7 +422,7 @@ def collect_runners() -> tuple[dict[str, Runner], dict[str, str]]:
     except Exception as exc:
         skipped["rlcard"] = f"{type(exc).__name__}: {exc}"
     runners["floor"] = floor_runner()
-    for game_type in ("two-hand", "three-hand", "double-pack-4"):
+    for game_type in CONQUIAN_GAMES:
         problem = engine_problem(game_type)
         if problem:
             skipped[game_type] = problem
@@ -258,87 +430,106 @@ def collect_runners() -> tuple[dict[str, Runner], dict[str, str]]:
             runners[game_type] = conquian_runner(game_type)
     if "two-hand" in runners:
         runners["new_game"] = new_game_runner()
-    return runners, skipped
+    engines: dict[str, Engine] = {
+        name: (lambda seconds, runner=runner: timed(runner, seconds))
+        for name, runner in runners.items()
+    }
+    if worker is not None:
+        for name in worker.hello["engines"]:
+            engines[name + COMPILED] = lambda seconds, name=name: worker.run(name, seconds)
+        for name, why in worker.hello["skipped"].items():
+            skipped[name + COMPILED] = why
+    return engines, skipped
 
 
 def measure(
-    runners: dict[str, Runner], seconds: float, rounds: int, skipped: dict[str, str]
+    engines: dict[str, Engine], seconds: float, rounds: int, skipped: dict[str, str]
 ) -> dict[str, Any]:
-    """Interleave the engines in rounds; per engine the rates of each round.
+    """Interleave the engines in rounds; per engine the rates of each round and its total.
 
     An engine that raises is dropped (with its error in `skipped`): the engines
     are values under construction, and one broken game must not lose the run.
     """
-    runners = dict(runners)
+    engines = dict(engines)
 
-    def attempt(name: str, seconds: float) -> tuple[int, int, float] | None:
+    def attempt(name: str, seconds: float) -> Measured | None:
         try:
-            return runners[name](seconds)
+            return engines[name](seconds)
         except Exception as exc:
             skipped[name] = f"failed during the run: {type(exc).__name__}: {exc}"
             print(f"note: {name} dropped ({skipped[name]})")
-            del runners[name]
+            del engines[name]
             return None
 
-    for name in list(runners):  # warm-up, not counted
+    for name in list(engines):  # warm-up, not counted
         attempt(name, min(0.2, seconds))
-    rates: dict[str, list[float]] = {name: [] for name in runners}
-    counts: dict[str, list[int]] = {name: [0, 0] for name in runners}
-    names = list(runners)
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    totals: dict[str, list[float]] = {name: [0, 0, 0.0, 0.0] for name in engines}
+    names = list(engines)
     for r in range(rounds):
         # rotate the order each round, so that no engine always runs first or last
         order = names[r % len(names) :] + names[: r % len(names)]
         for name in order:
-            if name not in runners:
+            if name not in engines:
                 continue
             got = attempt(name, seconds)
             if got is None:
                 continue
-            n, games, elapsed = got
-            rates[name].append(n / elapsed)
-            counts[name][0] += n
-            counts[name][1] += games
-    names = [name for name in names if name in runners]
+            n, games, wall, cpu = got
+            rates[name].append(n / cpu)
+            total = totals[name]
+            total[0] += n
+            total[1] += games
+            total[2] += wall
+            total[3] += cpu
+    names = [name for name in names if name in engines]
     return {
         name: {
+            "sustained": totals[name][0] / totals[name][3],
             "median": statistics.median(rates[name]),
             "best": max(rates[name]),
             "rounds": rates[name],
             "spread": (max(rates[name]) - min(rates[name])) / statistics.median(rates[name]),
-            "count": counts[name][0],
-            "games": counts[name][1],
-            "per_game": counts[name][0] / counts[name][1] if counts[name][1] else None,
+            "count": int(totals[name][0]),
+            "games": int(totals[name][1]),
+            "cpu_seconds": totals[name][3],
+            "cpu_share": totals[name][3] / totals[name][2],
+            "per_game": totals[name][0] / totals[name][1] if totals[name][1] else None,
         }
         for name in names
     }
 
 
 def ratios(results: dict[str, Any]) -> dict[str, Any]:
-    """The targets of the issue, as ratios of figures of this run."""
+    """The targets of the issue, as ratios of sustained rates of this run."""
     out: dict[str, Any] = {}
-    rate = {name: r["median"] for name, r in results.items()}
+    rate = {name: r["sustained"] for name, r in results.items()}
 
     def ratio(num: str, den: str) -> dict[str, Any]:
-        # The noise of a shared machine comes in bursts of a second or two, so the
-        # figure is the median of the ratios within each round (paired in time);
-        # the ratio of the medians and the ratio of the best rounds are shown too.
+        # The figure is the ratio of sustained rates (all decisions over all CPU time);
+        # the median of the ratios within each round (paired in time) is shown too.
         pairs = zip(results[num]["rounds"], results[den]["rounds"], strict=True)
-        paired = [a / b for a, b in pairs]
         return {
-            "ratio": statistics.median(paired),
-            "of_medians": rate[num] / rate[den],
+            "ratio": rate[num] / rate[den],
+            "paired_median": statistics.median(a / b for a, b in pairs),
             "of_best": results[num]["best"] / results[den]["best"],
         }
 
     for num, den, minimum in TARGETS:
         if num in rate and den in rate:
             r = ratio(num, den)
-            out[f"{num}/{den}"] = {**r, "target": minimum, "met": r["ratio"] >= minimum}
-    if "two-hand" in rate and "openspiel-new" in rate:
-        out["two-hand/openspiel-new"] = ratio("two-hand", "openspiel-new")
-    for name in ("two-hand", "three-hand", "double-pack-4", "openspiel-clone", "rlcard"):
+            out[f"{num} / {den}"] = {**r, "target": minimum, "met": r["ratio"] >= minimum}
+    for build in ("", COMPILED):
+        if "two-hand" + build in rate and "openspiel-new" in rate:
+            out[f"two-hand{build} / openspiel-new"] = ratio("two-hand" + build, "openspiel-new")
+        if "three-hand" + build in rate and "rlcard" in rate and build:
+            out[f"three-hand{build} / rlcard"] = ratio("three-hand" + build, "rlcard")
+    for name in CONQUIAN_GAMES:
+        if name in rate and name + COMPILED in rate:
+            out[f"{name}{COMPILED} / {name}"] = ratio(name + COMPILED, name)
+    for name in (*CONQUIAN_GAMES, "openspiel-clone", "rlcard"):
         if name in rate:
-            out[f"{name}/floor"] = ratio(name, "floor")
+            out[f"{name} / floor"] = ratio(name, "floor")
     if "new_game" in rate and "two-hand" in rate:
         seconds = 1 / rate["new_game"]
         per_game = results["two-hand"]["per_game"]
@@ -370,30 +561,29 @@ def print_report(
 ) -> None:
     print(
         f"\n{args.rounds} rounds x {args.seconds:g} s per engine, interleaved; "
-        "decisions/s: median of the rounds; ratios: median of the ratios within a round"
+        "sustained = all decisions / all CPU seconds; median and best of the rounds' rates"
     )
     head = (
-        f"{'engine':<16} {'decisions/s':>12} {'best':>10} {'spread':>7} {'per game':>9} "
-        f"{'games':>7}"
+        f"{'engine':<22} {'sustained/s':>12} {'median':>10} {'best':>10} {'spread':>7} "
+        f"{'cpu':>5} {'per game':>9} {'games':>7}"
     )
     print(head)
     print("-" * len(head))
     for name, r in results.items():
-        unit = "calls/s" if name == "new_game" else ""
-        per_game = f"{r['per_game']:.1f}" if r["per_game"] and name != "new_game" else "-"
+        unit = " calls/s" if name.startswith("new_game") else ""
+        per_game = f"{r['per_game']:.1f}" if r["per_game"] and unit == "" else "-"
         print(
-            f"{name:<16} {r['median']:>12,.0f} {r['best']:>10,.0f} {r['spread']:>6.0%} "
-            f"{per_game:>9} "
-            f"{r['games']:>7} {unit}"
+            f"{name:<22} {r['sustained']:>12,.0f} {r['median']:>10,.0f} {r['best']:>10,.0f} "
+            f"{r['spread']:>6.0%} {r['cpu_share']:>5.0%} {per_game:>9} {r['games']:>7}{unit}"
         )
     for name, why in skipped.items():
-        print(f"{name:<16} skipped: {why}")
+        print(f"{name:<22} skipped: {why}")
     print()
     for key, value in out.items():
         if key == "new_game":
             continue
         line = (
-            f"{key:<26} {value['ratio']:>6.2f}x  (of medians {value['of_medians']:.2f}x, "
+            f"{key:<34} {value['ratio']:>6.2f}x  (paired median {value['paired_median']:.2f}x, "
             f"of best rounds {value['of_best']:.2f}x)"
         )
         if "target" in value:
@@ -419,7 +609,7 @@ def print_report(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per engine per round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds (the median is reported)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds")
     parser.add_argument(
         "--json",
         nargs="?",
@@ -427,10 +617,32 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="also write the figures as JSON to FILE (- or nothing: standard output)",
     )
+    compiled = parser.add_mutually_exclusive_group()
+    compiled.add_argument(
+        "--compiled",
+        type=Path,
+        metavar="WHEEL_OR_DIR",
+        help="also measure this compiled build: its wheel, or a directory holding its "
+        "conquian package (pip install --target DIR)",
+    )
+    compiled.add_argument(
+        "--build-compiled",
+        action="store_true",
+        help="build the compiled wheel of this source tree first (needs a C compiler)",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        return worker_main(sys.stdin, sys.stdout)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
 
+    kind, modules = build_kind()
+    if kind != "pure":
+        parser.error(
+            f"this interpreter imports a compiled conquian ({', '.join(modules)}): install the "
+            "pure package here (pip install -e .) and give the compiled one with --compiled"
+        )
     info = machine_info()
     info["versions"] = {
         d: version(d) for d in ("conquian", "attrs", "open_spiel", "rlcard", "numpy")
@@ -440,10 +652,26 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{d} {v}" for d, v in info["versions"].items() if v)
         + f" (sources {info['sources']})"
     )
-    runners, skipped = collect_runners()
-    for name, why in skipped.items():
-        print(f"note: {name} skipped ({why})")
-    results = measure(runners, args.seconds, args.rounds, skipped)
+    with tempfile.TemporaryDirectory() as scratch:
+        worker = None
+        build = args.compiled
+        if args.build_compiled:
+            build = build_compiled_wheel(Path(scratch))
+        if build is not None:
+            worker = Worker(unpacked(build, Path(scratch)))
+            hello = worker.hello
+            if hello["build"] != "compiled":
+                parser.error(f"{build} is not a compiled build (conquian from {hello['path']})")
+            info["compiled"] = {"from": str(build), "modules": hello["compiled"]}
+            print(f"compiled build: {build}; compiled modules: {', '.join(hello['compiled'])}")
+        try:
+            engines, skipped = collect_runners(worker)
+            for name, why in skipped.items():
+                print(f"note: {name} skipped ({why})")
+            results = measure(engines, args.seconds, args.rounds, skipped)
+        finally:
+            if worker is not None:
+                worker.close()
     out = ratios(results)
     print_report(results, skipped, out, args)
     if args.json:

@@ -242,3 +242,34 @@ def test_view_from_json_refuses_bad_views() -> None:
             PlayerView.from_json(bad)
     with pytest.raises(RecordError, match="not a CooncanView"):
         CooncanView.from_json(text)
+
+
+def test_c6_cooncan_a_card_played_was_in_hand_before() -> None:
+    """M2, C6: a card a player discarded was dealt to him or drawn before the discard, never
+    drawn after it; the card he drew last is each of his possible cards as often as a uniform
+    draw says (his later discard 1 time in 8, each unseen card 7 in 8 shared by seven places)."""
+    rules = CooncanRules.three_hand()
+    state = new_game(rules, seed=12)  # dealer 0: seat 1 plays first; the pack starts at 22
+    state = state.apply("draw")
+    first = state.hand(1)[0]
+    state = state.apply(f"discard {first}")  # seat 1: drawn at 22, then a discard
+    for _ in range(2):  # seats 2 and 0 draw (23, 24) and discard
+        player = state.current_player
+        state = state.apply("draw")
+        state = state.apply(f"discard {state.hand(player)[-1]}")  # type: ignore[index]
+    state = state.apply("draw")  # seat 1 again: drawn at 25
+    second = state.hand(1)[-1]
+    state = state.apply(f"discard {second}")
+    view = state.view(0)
+    unseen = [c for c in view.unseen]
+    at_25: Counter[object] = Counter()
+    runs = 1200
+    rng = random.Random(6)
+    for _ in range(runs):
+        deck = view.sample_state(rng).deck  # type: ignore[attr-defined]
+        at_25[deck[25]] += 1
+    assert at_25[first] == 0
+    assert abs(at_25[second] / runs - 1 / 8) < 0.04
+    expected = runs * 7 / 8 / len(unseen)
+    assert _chi_square(at_25, unseen, expected) < _bound(len(unseen))
+    assert sum(at_25[c] for c in unseen) + at_25[second] == runs

@@ -27,6 +27,7 @@ from conquian import (
     Rules,
     card,
     cards,
+    joker,
     new_game,
     parse_action,
 )
@@ -105,10 +106,14 @@ def test_actions_no_deal_offers_have_no_id() -> None:
         (two_hand, parse_action("take 9H")),  # no nines in the Spanish pack (C4)
         (two_hand, parse_action(f"force 5H @{two_hand.most_melds}")),
         (two_hand, parse_action("meld 5H 6H 7H 8H")),
+        (
+            ActionSpace(CooncanRules.double_pack()),
+            Meld((joker("4D", shifted=True), *cards("5D 6D"))),
+        ),
     ):
-        with pytest.raises(KeyError):
+        with pytest.raises(ValueError):
             space.index(action)
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError):
         two_hand.action(len(two_hand))
 
 

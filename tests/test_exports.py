@@ -1,8 +1,12 @@
 """The public namespace of ``conquian``: ``__all__`` is explicit, sorted and complete."""
 
+import ast
+import importlib.machinery
 import inspect
 import re
+import sys
 from collections import Counter
+from pathlib import Path
 
 import conquian
 
@@ -24,8 +28,26 @@ def _isort_key(name: str) -> tuple[int, list[int | str]]:
     return kind, [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
 
 
+def _source_docstring(obj: object, module_file: str) -> str:
+    """The docstring of the top-level function or class ``obj`` in its module's Python source."""
+    source = Path(module_file).with_name(Path(module_file).name.split(".")[0] + ".py")
+    name = getattr(obj, "__name__", None)
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
+            return (ast.get_docstring(node) or "").strip()
+    return ""
+
+
 def _own_docstring(obj: object) -> str:
-    """The docstring written on ``obj`` itself, stripped; a class does not inherit a base's."""
+    """The docstring written on ``obj`` itself, stripped; a class does not inherit a base's.
+
+    In the compiled build (mypyc) compiled functions and classes keep no docstring at
+    run time, so for them it is read from the source beside the compiled module.
+    """
+    module_file = getattr(sys.modules.get(getattr(obj, "__module__", "")), "__file__", None)
+    if module_file and module_file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+        return _source_docstring(obj, module_file)
     if inspect.isclass(obj) and not vars(obj).get("__doc__"):
         return ""
     return (inspect.getdoc(obj) or "").strip()

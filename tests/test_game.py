@@ -83,3 +83,25 @@ def test_new_game_arguments() -> None:
         new_game(ConquianRules(), seed=1, dealer=2)
     with pytest.raises(TypeError):
         shuffle(make_pack("spanish"), seed="7")  # type: ignore[arg-type]
+
+
+def test_the_shuffle_lives_in_cards_and_game_and_the_package_name_it() -> None:
+    """C7: one shuffle, at the bottom of the package (cards), exported by game and conquian."""
+    from conquian.cards import shuffle as of_cards
+    from conquian.game import shuffle as of_game
+
+    assert shuffle is of_cards is of_game
+
+
+@given(st.sampled_from(PACKS), st.integers(0, 2**64))
+def test_any_items_shuffle_as_the_cards_do(pack: tuple[object, ...], seed: int) -> None:
+    """C7: the shuffle moves places, not values, so a pack's indices shuffle as its cards do
+    (new_game deals a two-hand shuffle from the indices)."""
+    indices = shuffle(range(len(pack)), seed)
+    assert tuple(pack[i] for i in indices) == shuffle(pack, seed)
+
+
+@pytest.mark.parametrize("seed", [1.0, "7", None, True])
+def test_a_seed_is_an_int(seed: object) -> None:
+    with pytest.raises(TypeError, match="seed"):
+        shuffle(make_pack("spanish"), seed)  # type: ignore[arg-type]

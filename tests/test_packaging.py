@@ -112,3 +112,45 @@ def test_version_is_not_older_than_the_changelog() -> None:
     assert released == sorted(released, reverse=True)
     if released:
         assert version(conquian.__version__) >= released[0]
+
+
+def _mypyc_hook() -> dict[str, object]:
+    """The wheel's mypyc build hook table of pyproject.toml."""
+    tool = _pyproject()["tool"]
+    assert isinstance(tool, dict)
+    hook: dict[str, object] = tool["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    return hook
+
+
+def test_plain_install_is_pure_python() -> None:
+    """The compiled build is off unless asked for: building needs neither mypy nor a compiler."""
+    pyproject = _pyproject()
+    build_system = pyproject["build-system"]
+    assert isinstance(build_system, dict)
+    assert [_requirement_name(req) for req in build_system["requires"]] == ["hatchling"]
+    hook = _mypyc_hook()
+    assert hook["enable-by-default"] is False
+    assert isinstance(hook["dependencies"], list)
+    assert {_requirement_name(req) for req in hook["dependencies"]} >= {"hatch-mypyc", "mypy"}
+
+
+def test_compiled_build_leaves_the_shim_and_the_entry_points_pure() -> None:
+    """mypyc compiles modules under src/conquian only, never the shim, CLI or package entry."""
+    include = _mypyc_hook()["include"]
+    assert isinstance(include, list) and include
+    for pattern in include:
+        assert pattern.startswith("/src/conquian/"), pattern
+        assert not pattern.endswith(("/_mypyc.py", "/cli.py", "/__init__.py")), pattern
+        assert pattern != "/src/conquian/", "the whole package would be compiled"
+
+
+def test_readme_and_release_build_the_compiled_wheel_the_same_way() -> None:
+    """README's command and the release's cibuildwheel both switch the hook on by its variable."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "HATCH_BUILD_HOOKS_ENABLE=1 python -m pip install ." in readme
+    tool = _pyproject()["tool"]
+    assert isinstance(tool, dict)
+    assert tool["cibuildwheel"]["environment"]["HATCH_BUILD_HOOKS_ENABLE"] == "1"
+    release = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "pypa/cibuildwheel@" in release
+    assert "python -m build" in release  # the sdist and the pure wheel

@@ -232,9 +232,9 @@ def test_two_hand_view_json_has_exactly_the_view_fields() -> None:
     assert list(data) == [
         "format", "version", "rules", "player", "dealer", "current_player", "hand",
         "hand_sizes", "table", "offer", "offer_origin", "pending", "stock_size", "buried",
-        "history", "result", "legal_actions",
+        "hands", "history", "result", "legal_actions",
     ]  # fmt: skip
-    assert data["format"] == "conquian-view" and data["player"] == 1
+    assert data["format"] == "conquian-view" and data["player"] == 1 and data["hands"] is None
     assert data["hand"] == [str(c) for c in view.hand]
     assert data["legal_actions"] == ["pass"] and data["stock_size"] == 19
     assert "\n" not in view.to_json()
@@ -246,10 +246,11 @@ def test_cooncan_view_json_has_exactly_the_view_fields() -> None:
     data = json.loads(view.to_json())
     assert list(data) == [
         "format", "version", "rules", "player", "dealer", "current_player", "hand", "hand_sizes",
-        "table", "phase", "stock", "pack_size", "known", "known_pack", "turns", "history",
-        "result", "legal_actions",
+        "table", "phase", "stock", "pack_size", "known", "known_pack", "turns", "hands",
+        "history", "result", "legal_actions",
     ]  # fmt: skip
     assert data["known"][1] == ["8D"] and data["known_pack"] is None
+    assert data["hands"] is None  # shown only once the deal is over (C6 "Showing")
     assert data["history"] == ["take 8D", "discard 7S", "draw"]
     assert data["legal_actions"] == []  # not his turn
 
@@ -379,7 +380,9 @@ def test_a_record_is_not_a_position_and_a_view_is_not_loadable() -> None:
         "this is a game record: load it with GameRecord.from_json",
     )
     view = json.loads(two_hand().view(0).to_json())
-    assert record_problems(view)[0].endswith("this is a player's view, which cannot be loaded")
+    assert record_problems(view)[0].endswith(
+        "this is a player's view: load it with PlayerView.from_json"
+    )
 
 
 def test_unknown_and_missing_fields() -> None:
@@ -921,8 +924,8 @@ def test_rules_are_written_with_every_option() -> None:
     for rules in (ConquianRules(), CooncanRules.three_hand(), CooncanRules.double_pack()):
         data = record_data(new_game(rules, seed=1))["rules"]
         fields = {f.name for f in attrs.fields(type(rules))} - {"variant"}
-        assert set(data) == fields | {"game"}
-        assert data["game"] == rules.game
+        assert set(data) == fields | {"game", "players"}  # two-hand names its 2 players too
+        assert data["game"] == rules.game and data["players"] == rules.players
 
 
 # -- the command line ---------------------------------------------------------------------------

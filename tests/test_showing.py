@@ -10,9 +10,7 @@ view's JSON shows every remaining hand.
 The tests assume no name for the shown hands: they read `view.unseen`, and
 look for each remaining hand as a list of card texts anywhere in the JSON.
 While a deal is in progress the other hands stay hidden (checked too, so that
-the JSON search is seen to fail when a hand is not there). The engines do not
-show the hands yet: those cases are strict expected failures, whose markers
-must go when the views show them.
+the JSON search is seen to fail when a hand is not there).
 """
 
 from __future__ import annotations
@@ -23,13 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from conquian import ConquianRules, ConquianState, CooncanRules, CooncanState, State, Take, new_game
-
-NOT_SHOWN_YET = pytest.mark.xfail(
-    strict=True, reason="C6 Showing: views of a finished deal do not show the hands yet"
-)
 
 TWO_HAND = [ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle(pack="american")]
 COONCAN = [
@@ -129,7 +121,6 @@ def test_c6_finished_deals_have_hands_left_to_show() -> None:
     assert outcomes[("three-hand", "abandoned")] and outcomes[("double-pack", "abandoned")]
 
 
-@NOT_SHOWN_YET
 def test_c6_showing_two_hand_finished_deal_shows_every_hand() -> None:
     """C6 Showing (Hoyle 1897 "Showing"): a view of a finished two-hand deal holds both
     remaining hands; `view.unseen` holds only the stock left, and the JSON shows each hand."""
@@ -137,7 +128,6 @@ def test_c6_showing_two_hand_finished_deal_shows_every_hand() -> None:
         _check_shown(state)
 
 
-@NOT_SHOWN_YET
 def test_c6_showing_cooncan_finished_deal_shows_every_hand() -> None:
     """C6 Showing (Foster law 23: the losers' cards are exposed and counted): a view of a
     finished Cooncan deal holds every remaining hand; `view.unseen` holds only cards of the
@@ -146,7 +136,6 @@ def test_c6_showing_cooncan_finished_deal_shows_every_hand() -> None:
         _check_shown(state)
 
 
-@NOT_SHOWN_YET
 def test_c6_showing_unseen_is_the_stock_once_the_deal_is_over() -> None:
     """C6 Showing: once a two-hand deal is over, `view.unseen` is exactly the stock left (a
     tableau's is empty); a Cooncan view's is the pack, unless everyone saw it (M11)."""

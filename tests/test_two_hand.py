@@ -35,6 +35,7 @@ FOSTER = ConquianRules()
 AMERICAN = ConquianRules(pack="american")
 PAGAT = ConquianRules.pagat()
 HOYLE = ConquianRules.hoyle()
+BLOG = ConquianRules.blog()
 DEALER, PONE = 0, 1
 
 
@@ -428,12 +429,13 @@ def test_t8_add_hand_cards_to_own_meld_while_having_the_say() -> None:
     assert table_text(state) == [(PONE, "AC 2C 3C 4C")] and state.offer == card("KH")
 
 
-def test_t8_pagat_forbids_melds_of_hand_cards_alone() -> None:
-    """T8 (pagat; blog): under pagat() every meld must use a pending card."""
-    state = deal_game(PAGAT, "AC 2C 3C 5H 5D 5S 4S JS QC KD", "AD 3D 4D 4C 5C 6S 7C JD QH KS", "KH")
+def test_t8_blog_forbids_melds_of_hand_cards_alone() -> None:
+    """T8 (blog, lay_down="meld"): "you cannot lay down a meld without using the card from
+    the deck": under blog() every meld must use a pending card."""
+    state = deal_game(BLOG, "AC 2C 3C 5H 5D 5S 4S JS QC KD", "AD 3D 4D 4C 5C 6S 7C JD QH KS", "KH")
     assert texts(state) == ["pass"]
     assert_illegal(state, "meld AC 2C 3C", "T8", "only together with a card taken")
-    state = deal_game(PAGAT, "AC 2C 3C 5H 5D 5S 4S JS QC KD", "AD 3D 4D 4C 6C 6S 7C JD QH KS", "5C")
+    state = deal_game(BLOG, "AC 2C 3C 5H 5D 5S 4S JS QC KD", "AD 3D 4D 4C 6C 6S 7C JD QH KS", "5C")
     state = play(state, "take 5C")
     assert_illegal(state, "meld AC 2C 3C", "T8", "every meld must use a pending card")
     state = play(state, "meld 5C 5D 5H 5S")
@@ -589,8 +591,9 @@ def test_t9_borrow_middle_of_seven_leaves_two_threes() -> None:
 
 
 def test_t9_hoyle_forbids_borrowing_from_the_middle() -> None:
-    """T9 (Hoyle 1897, hoyle()): "he cannot borrow an intermediate card"."""
-    rules = ConquianRules.hoyle(pack="american")
+    """T9 (Hoyle 1897, hoyle()'s borrow_middle=False): "he cannot borrow an intermediate
+    card" (here without borrow_other_kind, which would forbid the end borrows too)."""
+    rules = ConquianRules.hoyle(pack="american", borrow_other_kind=False)
     state = deal_game(rules, "2H 3H 4H 5H 6H 7H 8H 5C 5D 9C", "AD 2D 3D 4C 6C 7C 8C AS 2S 4S", "5S")
     state = play(state, "meld 2H 3H 4H 5H 6H 7H 8H", "take 5S")
     assert "borrow 5H @0" not in texts(state)
@@ -679,12 +682,52 @@ def test_t9_hand_card_added_to_make_a_meld_lend() -> None:
     assert table_text(state) == [(PONE, "4C 5C 6C"), (PONE, "7C 7D 7H")]
 
 
-def test_t9_pagat_takes_need_a_pending_card_in_every_meld() -> None:
-    """T8, T9 under pagat(): after a take, no hand card goes down on its own."""
-    pagat = deal_game(PAGAT, "2C 3C 4C AC 5D 5H 2S JS QC KD", "AD 3D 4D 5C 6C 6S 7C JD QH KS", "5S")
-    assert texts(pagat) == ["take 5S", "pass"]
-    pagat = play(pagat, "take 5S")
-    assert texts(pagat) == ["meld 5D 5H 5S"]
+def test_t9_blog_takes_need_a_pending_card_in_every_meld() -> None:
+    """T8, T9 under blog(): after a take, no hand card goes down on its own."""
+    blog = deal_game(BLOG, "2C 3C 4C AC 5D 5H 2S JS QC KD", "AD 3D 4D 5C 6C 6S 7C JD QH KS", "5S")
+    assert texts(blog) == ["take 5S", "pass"]
+    blog = play(blog, "take 5S")
+    assert texts(blog) == ["meld 5D 5H 5S"]
+
+
+def test_t8_pagat_melds_hand_cards_in_the_turn_a_card_is_taken() -> None:
+    """T8 (pagat, lay_down="turn"): "You can meld combinations from your hand, but only at
+    the same time that you take the centre card": after `take 5C`, `meld 5C 5D 5H` and then
+    `meld AC 2C 3C` are legal; at the say no hand meld is."""
+    state = deal_game(PAGAT, "AC 2C 3C 5H 5D 4S 6S JS QC KD", "AD 3D 4D 4C 6C 7S 7C JD QH KS", "5C")
+    assert texts(state) == ["take 5C", "pass"]  # no lay-down at the say
+    assert_illegal(state, "meld AC 2C 3C", "T8", "a card from the centre")
+    state = play(state, "take 5C")
+    assert "meld AC 2C 3C" in texts(state)  # 5C can still go onto the fives
+    state = play(state, "meld 5C 5D 5H", "meld AC 2C 3C")
+    assert table_text(state) == [(PONE, "5C 5D 5H"), (PONE, "AC 2C 3C")]
+
+
+def test_t8_pagat_take_placed_by_a_hand_card_added_first() -> None:
+    """T8, T9 (pagat: "for which purpose you may also put down on the table any number of
+    cards from your hand"): with 5C 6C 7C down, 4C 7H in hand and 7D turned, `take 7D` is
+    legal: `meld 4C @0`, `borrow 7C @0`, `meld 7C 7D 7H`. Under blog() it is not."""
+    for rules, legal in ((PAGAT, True), (BLOG, False)):
+        state = deal_game(
+            rules, "5C 7C 4C 7H 2S 3S JS QS KD 2D", "AD 3D 4D 5D 6S 7S AC JD QH KS", "6C", "KH 7D"
+        )
+        state = play(state, "take 6C", "meld 5C 6C 7C", "discard 2S", "pass", "pass", "pass")
+        assert state.current_player == PONE and state.offer == card("7D")
+        assert ("take 7D" in texts(state)) is legal
+        if legal:
+            state = play(state, "take 7D", "meld 4C @0", "borrow 7C @0", "meld 7C 7D 7H")
+            assert table_text(state) == [(PONE, "4C 5C 6C"), (PONE, "7C 7D 7H")]
+            assert state.pending == () and texts(state)[0].startswith("discard")
+
+
+def test_t8_blog_forced_player_melds_no_hand_card_alone() -> None:
+    """T8 (blog): a forced player may not lay down hand cards alone (no card is pending)."""
+    state = deal_game(
+        BLOG, "5C 5D KC KD QC QH 2C 2D 2H 7C", "AC AD AH AS 4C 4D 4H 4S 6C 6D", "5H", "3D 5S"
+    )
+    state = play(state, "take 5H", "meld 5C 5D 5H", "discard 7C", "pass", "pass", "pass")
+    state = play(state, "pass", "force 5S @0")
+    assert all(isinstance(a, Discard) for a in state.legal_actions())
 
 
 def test_t9_every_borrow_leaves_valid_melds() -> None:
@@ -1174,7 +1217,7 @@ def test_example_blog_forced_play() -> None:
     "3 of coins", 5S the "5 of swords") and pagat-like rules, as the blog states.
     """
     state = deal_game(
-        PAGAT, "5C 5D KC KD QC QH 2C 2D 2H 7C", "AC AD AH AS 4C 4D 4H 4S 6C 6D", "5H", "3D 5S"
+        BLOG, "5C 5D KC KD QC QH 2C 2D 2H 7C", "AC AD AH AS 4C 4D 4H 4S 6C 6D", "5H", "3D 5S"
     )
     state = play(state, "take 5H", "meld 5C 5D 5H", "discard 7C", "pass", "pass")
     assert state.offer == card("3D") and state.current_player == PONE

@@ -36,6 +36,7 @@ CASES: list[tuple[str, dict[str, Any], int, int, int, int]] = [
       "max_sequence": 5}, 21, 0, 0, 11),
     ("foster-seed-3-after-16", {}, 3, 0, 16, 12),
     ("pagat-seed-8-after-26", {"lay_down": "turn", "max_sequence": 8}, 8, 0, 26, 12),
+    ("hoyle-seed-22-after-32", {"borrow_middle": False, "borrow_other_kind": True}, 22, 0, 32, 9),
 ]  # fmt: skip
 
 

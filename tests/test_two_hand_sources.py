@@ -2,10 +2,7 @@
 
 Each example is judged twice: by the engine (`new_game` and `apply`) and by
 the brute-force oracle of ``tests/oracles/two_hand_options.py``; both must
-give the answer the source gives. Where the engine does not implement the
-option yet (T8 ``lay_down="turn"``, T9 ``borrow_other_kind``), its case is a
-strict expected failure: it starts passing when the engine implements the
-rule, and then its marker must go.
+give the answer the source gives.
 
 Positions are dealt with `new_game(rules, deck=..., dealer=0)`: two cards at a
 time, the pone (seat 1) first; ``deck[2 * hand_size]`` is the first card turned.
@@ -33,14 +30,9 @@ from conquian import (
 from conquian.combos import build
 from oracles import two_hand_options as oracle
 
-NOT_YET = pytest.mark.xfail(
-    strict=True, reason="T8 'turn' / T9 borrow_other_kind not implemented by the engine yet"
-)
 DEALER, PONE = 0, 1
 BOTH = [pytest.param("engine"), pytest.param("oracle")]
-"""Judges whose answer is the same today."""
-ORACLE_NOW_ENGINE_LATER = [pytest.param("engine", marks=NOT_YET), pytest.param("oracle")]
-"""Judges of a rule the engine does not implement yet."""
+"""The two judges, who must give the source's answer."""
 
 
 def deck_for(
@@ -112,7 +104,7 @@ BLOG = ConquianRules.blog()
 FIVES = dict(pone="AC 2C 3C 5D 5H 7S JH KD QS 4H", starter="5C")
 
 
-@pytest.mark.parametrize("judge", ORACLE_NOW_ENGINE_LATER)
+@pytest.mark.parametrize("judge", BOTH)
 def test_t8_turn_pagat_hand_meld_in_the_turn_a_card_is_used(judge: str) -> None:
     """T8 ``lay_down="turn"``: after ``take 5C`` and ``meld 5C 5D 5H``, ``meld AC 2C 3C`` (hand
     cards alone) is legal, and the deal goes on with a discard.
@@ -184,7 +176,7 @@ SEVENS = dict(pone="6C 7C 4C 7H KD AD 2S JS QH 4H", starter="5C", stock="3H 7D")
 SEVENS_LINE = ["take 5C", "meld 5C 6C 7C", "discard KD", "pass", "pass", "pass"]
 
 
-@pytest.mark.parametrize("judge", ORACLE_NOW_ENGINE_LATER)
+@pytest.mark.parametrize("judge", BOTH)
 def test_t8_turn_pagat_take_placed_by_a_hand_card_added_first(judge: str) -> None:
     """T8 ``lay_down="turn"``, T9, no dead ends: with 5C 6C 7C down, 4C and 7H in hand and 7D
     turned, ``take 7D`` is legal: ``meld 4C @0`` (a hand card added, allowed in the turn a
@@ -240,7 +232,7 @@ FORCED_LINE = [
 ]
 
 
-@pytest.mark.parametrize("judge", ORACLE_NOW_ENGINE_LATER)
+@pytest.mark.parametrize("judge", BOTH)
 def test_t8_turn_pagat_forced_player_goes_out_with_his_last_card(judge: str) -> None:
     """T8 ``lay_down="turn"``, T10, T2: forced with nine down and 4C in hand, the pone lays
     4C onto AC 2C 3C and wins with eleven down.
@@ -297,7 +289,7 @@ def test_t9_without_other_kind_peeling_rebuilds_the_middle_split(judge: str) -> 
     assert len(done.table) == 3
 
 
-@pytest.mark.parametrize("judge", ORACLE_NOW_ENGINE_LATER)
+@pytest.mark.parametrize("judge", BOTH)
 def test_t9_hoyle_other_kind_refuses_the_peel_and_the_take(judge: str) -> None:
     """T9 ``borrow_other_kind`` (`hoyle()`), no dead ends: a card borrowed from a sequence must
     end the turn in a group, so AH, 2H and 3H cannot be melded again as a sequence; the

@@ -21,30 +21,27 @@ import random
 from collections import Counter
 from typing import Any
 
-from .actions import Action, parse_action
-from .cards import JOKER, Card, NamedJoker, parse_face
-from .cooncan import CooncanView
-from .cooncan import deal as deal_cooncan
-from .determinize import DeterminizationError, sample_cooncan, sample_two_hand
-from .errors import NotationError
-
-# The readers of `conquian.records`, used here and nowhere else in this module.
-from .records import (
+# The readers of the JSON formats, used here and nowhere else in this module.
+from ._codec import read_rules
+from ._jsonio import (
     FORMAT_VIEW,
     MAX_ACTION_TEXT,
     MAX_ACTIONS,
     MAX_CARDS,
-    _describe,
-    _loads,
-    _Problems,
-    _read_format,
-    _read_rules,
-    _Reader,
+    Problems,
+    Reader,
+    describe,
+    loads,
+    read_format,
 )
+from .actions import Action, parse_action
+from .cards import JOKER, Card, NamedJoker, parse_face
+from .determinize import DeterminizationError, sample_cooncan, sample_two_hand
+from .errors import NotationError
 from .rules import ConquianRules, Rules
-from .state import PlayerView
-from .two_hand import ConquianView
-from .two_hand import deal as deal_two_hand
+
+# Views are typed loosely: `conquian.state` calls this module, so it cannot import it back.
+PlayerView = Any
 
 __all__ = ["view_from_json"]
 
@@ -77,7 +74,7 @@ class _Facts:
         self.__dict__.update(fields)
 
 
-def _table_cards(value: object, r: _Reader) -> list[Card] | None:
+def _table_cards(value: object, r: Reader) -> list[Card] | None:
     """The cards of the table's melds (a named joker is the joker), or None."""
     melds = r.array(value, "table", MAX_CARDS, "melds")
     if melds is None:
@@ -86,7 +83,7 @@ def _table_cards(value: object, r: _Reader) -> list[Card] | None:
     for i, meld in enumerate(melds):
         faces = meld.get("cards") if isinstance(meld, dict) else None
         if not isinstance(faces, list) or len(faces) > MAX_CARDS:
-            r.add(f"table[{i}]: expected an object with a list of cards (got {_describe(meld)})")
+            r.add(f"table[{i}]: expected an object with a list of cards (got {describe(meld)})")
             return None
         for k, text in enumerate(faces):
             try:
@@ -95,20 +92,20 @@ def _table_cards(value: object, r: _Reader) -> list[Card] | None:
                 r.add(f"table[{i}].cards[{k}]: {e}")
                 return None
             if face is None:
-                r.add(f"table[{i}].cards[{k}]: expected a card (got {_describe(text)})")
+                r.add(f"table[{i}].cards[{k}]: expected a card (got {describe(text)})")
                 return None
             out.append(JOKER if type(face) is NamedJoker else face)  # type: ignore[arg-type]
     return out
 
 
-def _history(value: object, r: _Reader) -> list[Action] | None:
+def _history(value: object, r: Reader) -> list[Action] | None:
     items = r.array(value, "history", MAX_ACTIONS, "actions")
     if items is None:
         return None
     out = []
     for i, text in enumerate(items):
         if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-            r.add(f"history[{i}]: expected an action in notation (got {_describe(text)})")
+            r.add(f"history[{i}]: expected an action in notation (got {describe(text)})")
             return None
         try:
             out.append(parse_action(text))
@@ -118,7 +115,7 @@ def _history(value: object, r: _Reader) -> list[Action] | None:
     return out
 
 
-def _unseen(rules: Rules, seen: list[Card], r: _Reader) -> tuple[Card, ...] | None:
+def _unseen(rules: Rules, seen: list[Card], r: Reader) -> tuple[Card, ...] | None:
     """The pack less the cards the view shows: what its player cannot place (C6)."""
     rest = Counter(rules.pack_cards())
     rest.subtract(seen)
@@ -129,10 +126,10 @@ def _unseen(rules: Rules, seen: list[Card], r: _Reader) -> tuple[Card, ...] | No
     return tuple(sorted(rest.elements()))
 
 
-def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
+def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
     """What a deal is drawn from, read from the view's JSON; None after reporting."""
     two_hand = isinstance(rules, ConquianRules)
-    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN))
+    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands",))
     n = rules.players
     before = len(r.problems)
     player = r.seat(data.get("player"), "player", n)
@@ -144,6 +141,14 @@ def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
         if len(sizes) != n:
             r.add(f"hand_sizes: {len(sizes)} sizes for {n} players")
     table = _table_cards(data.get("table"), r)
+    shown: list[list[Card] | None] | None = None
+    if data.get("hands") is not None:  # C6 Showing: every hand, once the deal is over
+        value = r.array(data["hands"], "hands", n + 1, "hands")
+        shown = (
+            None if value is None else [r.card_list(v, f"hands[{i}]") for i, v in enumerate(value)]
+        )
+        if shown is not None and len(shown) != n:
+            r.add(f"hands: {len(shown)} hands for {n} players")
     history = _history(data.get("history"), r)
     if two_hand:
         buried = r.card_list(data.get("buried"), "buried")
@@ -153,7 +158,8 @@ def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
             return None
         assert hand is not None and table is not None and buried is not None
         assert pending is not None
-        seen = [*hand, *table, *buried, *pending, *([] if offer is None else [offer])]
+        public = [*hand, *table, *buried, *pending, *([] if offer is None else [offer])]
+        seen = list(public)
         extra: dict[str, Any] = {"buried": tuple(buried), "offer": offer}
     else:
         stock = r.card_list(data.get("stock"), "stock")
@@ -170,13 +176,20 @@ def _facts(data: dict[str, Any], rules: Rules, r: _Reader) -> _Facts | None:
         if len(r.problems) > before or known is None or any(k is None for k in known):
             return None
         assert hand is not None and table is not None and stock is not None
+        public = [*hand, *table, *stock, *(pack or ())]
         held = [c for q, k in enumerate(known) if q != player for c in k or ()]
-        seen = [*hand, *table, *stock, *held, *(pack or ())]
+        seen = [*public, *held]
         extra = {
             "stock": tuple(stock),
             "known": tuple(tuple(k or ()) for k in known),
             "known_pack": None if pack is None else tuple(pack),
         }
+    if shown is not None:
+        if any(h is None for h in shown):
+            return None
+        others = [c for q, h in enumerate(shown) if q != player for c in h or ()]
+        seen = public + others  # the known cards of the other hands are among those shown
+        extra["hands"] = tuple(tuple(sorted(h or ())) for h in shown)
     unseen = _unseen(rules, seen, r)
     if unseen is None:
         return None
@@ -199,28 +212,23 @@ class _Mismatch(Exception):
         self.fields = fields
 
 
-def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> PlayerView:
+def view_from_json(text: str | bytes, cls: type) -> PlayerView:
     """`PlayerView.from_json`: the view written in `text`, checked (E2, E3, C6).
 
     Raises `RecordError` listing what is wrong: a field missing or malformed,
     a card the pack does not hold, or a view that no deal and history could
     have shown its player.
     """
-    problems = _Problems()
-    r = _Reader(problems)
-    data = _loads(text, "view", problems)
-    if problems or not _read_format(data, FORMAT_VIEW, r):
+    problems = Problems()
+    r = Reader(problems)
+    data = loads(text, "view", problems)
+    if problems or not read_format(data, FORMAT_VIEW, r):
         raise problems.error("view")
-    rules = _read_rules(data.get("rules"), r)
+    rules = read_rules(data.get("rules"), r)
     if rules is None:
         raise problems.error("view")
     facts = _facts(data, rules, r)
     if facts is None or problems:
-        raise problems.error("view")
-    want = cls if cls is not PlayerView else None
-    made = ConquianView if isinstance(rules, ConquianRules) else CooncanView
-    if want is not None and not issubclass(made, want):
-        r.add(f"rules.game: a {rules.game} view is not a {want.__name__}")
         raise problems.error("view")
 
     def accept(state: Any) -> bool:
@@ -233,9 +241,9 @@ def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> Pla
     rng = random.Random(0)
     try:
         if isinstance(rules, ConquianRules):
-            state: Any = sample_two_hand(facts, rng, deal_two_hand, accept)
+            state: Any = sample_two_hand(facts, rng, accept=accept)
         else:
-            state = sample_cooncan(facts, rng, deal_cooncan, accept)
+            state = sample_cooncan(facts, rng, accept=accept)
     except _Mismatch as e:
         r.add(
             "the view's history and cards lead to other "
@@ -247,4 +255,7 @@ def view_from_json(text: str | bytes, cls: type[PlayerView] = PlayerView) -> Pla
         r.add(f"no deal and history can show this view: {e}")
         raise problems.error("view") from None
     view: PlayerView = state.view(facts.player)
+    if not isinstance(view, cls):
+        r.add(f"rules.game: a {rules.game} view is not a {cls.__name__}")
+        raise problems.error("view")
     return view

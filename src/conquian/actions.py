@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card, Face, card, parse_face, sort_key
+from .cards import Card, Face, NamedJoker, card, parse_face, sort_key
 from .errors import NotationError
 
 __all__ = [
@@ -42,8 +42,17 @@ __all__ = [
 
 
 def canonical_faces(faces: Iterable[Face]) -> tuple[Face, ...]:
-    """The cards of a meld action in canonical order (see the module docstring)."""
-    ordered = sorted(faces, key=sort_key)
+    """The cards of a meld action in canonical order (see the module docstring).
+
+    Raises `TypeError` naming ``cards`` when they are not cards and named jokers.
+    """
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
+        raise TypeError(f"a meld's cards are a tuple of cards, not {type(faces).__name__}")
+    listed = list(faces)
+    for f in listed:
+        if type(f) is not Card and type(f) is not NamedJoker:
+            raise TypeError(f"a meld's cards are cards or named jokers, not {f!r}")
+    ordered = sorted(listed, key=sort_key)
     if not ordered:
         raise ValueError("a meld needs at least one card")
     ranks_by_suit: dict[object, set[int]] = {}
@@ -65,6 +74,26 @@ def _at(index: int) -> str:
     return f"@{index}"
 
 
+def _check_index(name: str, index: object) -> None:
+    """Refuse a meld index that is not an int of 0 or more, naming the argument."""
+    if type(index) is not int:
+        raise TypeError(f"{name} is a meld index, an int of 0 or more, not {type(index).__name__}")
+    if index < 0:
+        raise ValueError(f"{name}: a meld index is 0 or more (got {index})")
+
+
+def _check_card(name: str, value: object, *, named: bool = False) -> None:
+    """Refuse a value that is not a card (or, when `named`, a named joker), naming the argument."""
+    if type(value) is not Card and not (named and type(value) is NamedJoker):
+        kind = "a card or a named joker" if named else "a card"
+        raise TypeError(f"{name} must be {kind}, not {value!r}")
+
+
+def _check_shift(shift: object) -> None:
+    if type(shift) is not bool:
+        raise TypeError(f"shift must be a bool, not {type(shift).__name__}")
+
+
 @attrs.frozen(repr=False)
 class Take:
     """Take the card on offer (two-hand) or a card of the stock (Cooncan): ``take 5H``.
@@ -74,6 +103,9 @@ class Take:
     """
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        _check_card("card", self.card)
 
     def __str__(self) -> str:
         return f"take {self.card}"
@@ -131,10 +163,11 @@ class Meld:
     shift: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if self.shift and self.onto is None:
+        _check_shift(self.shift)
+        if self.onto is not None:
+            _check_index("onto", self.onto)
+        elif self.shift:
             raise ValueError("a joker shift needs the meld it is made on (onto)")
-        if self.onto is not None and self.onto < 0:
-            raise ValueError(f"a meld index is 0 or more (got {self.onto})")
 
     def __str__(self) -> str:
         text = "meld " + " ".join(map(str, self.cards))
@@ -150,12 +183,18 @@ class Meld:
 class Borrow:
     """Take a card back from one's own combination `source` to meld it anew (T9).
 
+    A negative `source` raises `ValueError` here, as `Meld` does for `onto`.
+
     >>> str(Borrow(card("10S"), source=0))
     'borrow 10S @0'
     """
 
     card: Card
     source: int
+
+    def __attrs_post_init__(self) -> None:
+        _check_card("card", self.card)
+        _check_index("source", self.source)
 
     def __str__(self) -> str:
         return f"borrow {self.card} {_at(self.source)}"
@@ -169,7 +208,8 @@ class Force:
     """Put a card onto another player's combination `onto`, which must take it (T10, M5).
 
     ``force 6S @1``; a joker is named, ``force JK=10H @0``; ``force 9H @0
-    shift`` first shifts the end joker of meld 0 (M9).
+    shift`` first shifts the end joker of meld 0 (M9). A negative `onto`
+    raises `ValueError` here, as for `Meld`.
 
     >>> str(Force(card("9H"), onto=0, shift=True))
     'force 9H @0 shift'
@@ -178,6 +218,11 @@ class Force:
     card: Face
     onto: int
     shift: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        _check_card("card", self.card, named=True)
+        _check_index("onto", self.onto)
+        _check_shift(self.shift)
 
     def __str__(self) -> str:
         text = f"force {self.card} {_at(self.onto)}"
@@ -196,6 +241,9 @@ class Discard:
     """
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        _check_card("card", self.card)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -299,4 +347,3 @@ def parse_action(text: str) -> Action:
         token, col = args[0]
         raise fail(f"unexpected {token!r} after '{action}'", token, col)
     return action
-

@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
-from typing import Literal
+import re
+from _random import Random as _Twister
+from collections.abc import Iterable, Iterator
+from operator import mul
+from typing import Literal, TypeVar
 
 import attrs
 
@@ -43,6 +46,7 @@ __all__ = [
     "joker",
     "make_pack",
     "pip_value",
+    "shuffle",
 ]
 
 
@@ -97,6 +101,8 @@ class Card:
     index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
+        if type(self.rank) is not int:
+            raise TypeError(f"a card's rank is an int (1-13, 0 for the joker), not {self.rank!r}")
         if self.suit is None:
             if self.rank != 0:
                 raise ValueError(f"a card with no suit is the joker, of rank 0 (got {self.rank})")
@@ -161,6 +167,10 @@ class NamedJoker:
     shifted: bool = attrs.field(default=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
+        if type(self.rank) is not int:
+            raise TypeError(f"a joker's rank is an int (1-13), not {self.rank!r}")
+        if type(self.shifted) is not bool:
+            raise TypeError(f"a joker's shifted is a bool, not {self.shifted!r}")
         if not 1 <= self.rank <= 13 or (self.suit is not None and not isinstance(self.suit, Suit)):
             raise ValueError(f"a joker cannot stand for rank {self.rank!r} and suit {self.suit!r}")
 
@@ -197,22 +207,44 @@ _PACK_RANKS = {
 }
 
 
-@functools.cache
+_MOST_COPIES = 8
+_MOST_JOKERS = 16
+
+
 def make_pack(name: str = "standard", *, copies: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """The cards of a pack in canonical order (C1, C4, M1).
 
     ``spanish`` is A–7 J Q K of each suit, ``american`` A–10, ``standard`` all
-    52; `copies` packs are shuffled together with `jokers` jokers.
+    52; `copies` packs (1 to 8) are shuffled together with `jokers` jokers (0
+    to 16). Any other value raises `ValueError` naming the argument (a
+    `TypeError` when it is not an int), so the packs made are few and kept.
 
     >>> len(make_pack("spanish")), len(make_pack(copies=2, jokers=2))
     (40, 106)
     >>> make_pack("spanish")[6:8]
     (card('7C'), card('JC'))
+    >>> make_pack(copies=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: copies must be from 1 to 8 (got -1)
     """
-    try:
-        ranks = _PACK_RANKS[name]
-    except KeyError:
-        raise ValueError(f"unknown pack {name!r}: use one of {', '.join(PACK_NAMES)}") from None
+    if not isinstance(name, str) or name not in _PACK_RANKS:
+        raise ValueError(f"unknown pack {name!r}: use one of {', '.join(PACK_NAMES)}")
+    for option, value, low, high in (
+        ("copies", copies, 1, _MOST_COPIES),
+        ("jokers", jokers, 0, _MOST_JOKERS),
+    ):
+        if type(value) is not int:
+            raise TypeError(f"{option} must be an int, not {type(value).__name__}")
+        if not low <= value <= high:
+            raise ValueError(f"{option} must be from {low} to {high} (got {value})")
+    return _pack(name, copies, jokers)
+
+
+# Bounded by the checks above: 3 names x 8 copies x 17 joker counts at most.
+@functools.lru_cache(maxsize=64)
+def _pack(name: str, copies: int, jokers: int) -> tuple[Card, ...]:
+    ranks = _PACK_RANKS[name]
     one = [_CARDS[_card_index(r, s)] for s in Suit for r in ranks]
     return tuple(c for c in one for _ in range(copies)) + (JOKER,) * jokers
 
@@ -225,6 +257,8 @@ def pip_value(c: Card) -> int:
     >>> [pip_value(c) for c in cards("JK AS KH 10D 7C")]
     [15, 11, 10, 10, 7]
     """
+    if not isinstance(c, Card):
+        raise TypeError(f"pip_value takes a Card, not {type(c).__name__}")
     if c.suit is None:
         return 15
     if c.rank == 1:
@@ -269,28 +303,54 @@ def card(text: str, *, column: int | None = None) -> Card:
     ...
     conquian.errors.NotationError: unknown card '1H': write a rank ...
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a card is text, as '5H', not {type(text).__name__}", token=repr(text))
     try:
         return _BY_TEXT[text.strip().upper()]
-    except (KeyError, AttributeError):
-        raise _bad("card", str(text), column) from None
+    except KeyError:
+        raise _bad("card", text, column) from None
+
+
+_CARD_TOKEN = re.compile(r"[^\s,]+")
 
 
 def cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Parse several cards, separated by spaces or commas, keeping their order.
 
+    A bad token raises `NotationError` with the token and, for text, its
+    0-based `column`; text that is neither a string nor an iterable of strings
+    raises `NotationError` too.
+
     >>> cards("AH, 2H 3h")
     (card('AH'), card('2H'), card('3H'))
+    >>> cards("5H 6H XX 7H")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    conquian.errors.NotationError: unknown card 'XX' at column 6: ...
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return tuple(card(t) for t in tokens)
+    if isinstance(text, str):
+        return tuple(card(m.group(), column=m.start()) for m in _CARD_TOKEN.finditer(text))
+    if isinstance(text, (bytes, bytearray)) or not isinstance(text, Iterable):
+        raise NotationError(
+            f"cards are text or an iterable of card texts, not {type(text).__name__}",
+            token=repr(text),
+        )
+    return tuple(card(t) for t in text)
 
 
 def joker(named: str, *, shifted: bool = False) -> NamedJoker:
     """A joker standing for the card ``named`` (``"4D"``) or, in a group, the rank (``"5"``).
 
+    Text that names no card or rank raises `NotationError`.
+
     >>> joker("10H"), joker("K").rank
     (joker('10H'), 13)
     """
+    if not isinstance(named, str):
+        raise NotationError(
+            f"a joker is named by text, as '4D' or '5', not {type(named).__name__}",
+            token=repr(named),
+        )
     text = named.strip().upper()
     rank = _RANK_BY_TEXT.get(text)
     if rank is not None:
@@ -309,6 +369,10 @@ def parse_face(token: str, *, column: int | None = None) -> Face:
     >>> parse_face("jk=4d"), parse_face("5H")
     (joker('4D'), card('5H'))
     """
+    if not isinstance(token, str):
+        raise NotationError(
+            f"a card is text, as '5H', not {type(token).__name__}", token=repr(token)
+        )
     upper = token.strip().upper()
     if upper.startswith("JK="):
         try:
@@ -327,5 +391,54 @@ def sort_key(face: Face) -> int:
 
 
 def card_at(index: int) -> Card:
-    """The interned card with this `Card.index`."""
+    """The interned card with this `Card.index` (0–52); the engines' fast lookup, unchecked."""
     return _CARDS[index]
+
+
+# -- the seeded shuffle (C7) --------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+def shuffle(pack: Iterable[_T], seed: int) -> tuple[_T, ...]:
+    """The pack shuffled by the seed, top card first (C7).
+
+    Fisher–Yates from the bottom card up: for each place `i` from the last
+    down to 1, the card there swaps with the one at ``floor(r * (i + 1))``,
+    `r` being the next `random.Random(seed).random()`. That stream is the one
+    Python promises to keep, so a seed deals the same cards on every Python
+    version and the shuffle can be repeated in other languages. Any items
+    shuffle alike (the engines shuffle cards or their indices).
+
+    >>> shuffle(cards("AC 2C 3C 4C"), seed=1)
+    (card('4C'), card('2C'), card('3C'), card('AC'))
+    >>> shuffle(make_pack("spanish"), seed=7)[:3]
+    (card('AH'), card('JS'), card('JC'))
+    """
+    if type(seed) is not int:
+        raise TypeError(f"a seed is an int (got {type(seed).__name__})")
+    if isinstance(pack, (str, bytes)) or not isinstance(pack, Iterable):
+        raise TypeError(f"pack must be an iterable of cards (got {type(pack).__name__})")
+    deck = list(pack)
+    for i, j in zip(range(len(deck) - 1, 0, -1), _swaps(len(deck), seed), strict=True):
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+_SIZES: dict[int, tuple[float, ...]] = {}
+"""Per pack size `n`, the factors ``i + 1`` for `i` from ``n - 1`` down to 1 (few sizes)."""
+
+
+def _swaps(n: int, seed: int) -> Iterator[int]:
+    """The `j` of each step of the shuffle of `n` cards, `i` running from ``n - 1`` down to 1.
+
+    ``floor(r * (i + 1))`` of a non-negative product is its `int`; `_Twister`
+    is the generator under `random.Random`, the same stream for an int seed.
+    """
+    sizes = _SIZES.get(n)
+    if sizes is None:
+        if len(_SIZES) >= 64:
+            _SIZES.clear()
+        sizes = _SIZES[n] = tuple(float(i + 1) for i in range(n - 1, 0, -1))
+    draw = _Twister(seed).random
+    return map(int, map(mul, [draw() for _ in sizes], sizes))

@@ -81,7 +81,10 @@ class Combination:
     kind: Kind
     cards: tuple[Face, ...]
     owner: int = 0
-    _repr_svg_ = svg.render  # the combination drawn as cards, in Jupyter
+
+    def _repr_svg_(self) -> str:
+        """The combination drawn as cards, for Jupyter (`conquian.svg.render`)."""
+        return svg.render(self)
 
     def __str__(self) -> str:
         return " ".join(map(str, self.cards))
@@ -147,10 +150,20 @@ class Order:
         object.__setattr__(self, "ace_high", self.pack == "standard")
 
     @staticmethod
-    @functools.cache
     def of(pack: str, max_sequence: int | None = None) -> Order:
-        """The (shared) order for a pack name and sequence cap."""
-        return Order(pack, max_sequence)
+        """The (shared) order for a pack name and sequence cap (C4, T14); a cap above the
+        pack's longest sequence plays as none, so only the orders that differ are kept."""
+        full = _FULL_LENGTH.get(pack)
+        if full is not None and type(max_sequence) is int and max_sequence > full:
+            max_sequence = None
+        found = _ORDERS.get((pack, max_sequence))
+        if found is None:
+            found = Order(pack, max_sequence)  # an unknown pack raises here
+            if full is not None and (
+                max_sequence is None or (type(max_sequence) is int and max_sequence >= 0)
+            ):
+                _ORDERS[(pack, max_sequence)] = found
+        return found
 
     def card_at(self, position: int, suit: Suit) -> Card:
         """The card of `suit` at `position` in this order."""
@@ -161,6 +174,10 @@ class Order:
         """The longest sequence this order allows."""
         full = self.top if self.ace_high else self.top + 1
         return full if self.max_sequence is None else min(full, self.max_sequence)
+
+
+_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13}  # the longest sequences (C4)
+_ORDERS: dict[tuple[str, int | None], Order] = {}
 
 
 def _seq_positions(faces: Sequence[Face], order: Order) -> list[int] | None:
@@ -422,7 +439,7 @@ def shifts(combo: Combination, face: Face, order: Order) -> tuple[Combination, .
 
 
 def _fillings(
-    positions: Sequence[int], suit: Suit, have: Counter[int], jokers: int, order: Order
+    positions: Sequence[int], suit: Suit, have: dict[int, int], jokers: int, order: Order
 ) -> Iterator[tuple[Face, ...]]:
     """Every way to fill these sequence positions from naturals in `have` and jokers."""
     if not positions:
@@ -430,7 +447,7 @@ def _fillings(
         return
     pos, rest = positions[0], positions[1:]
     natural = order.card_at(pos, suit)
-    if have[pos]:
+    if have.get(pos, 0):
         have[pos] -= 1
         for tail in _fillings(rest, suit, have, jokers, order):
             yield (natural, *tail)
@@ -457,13 +474,16 @@ def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     yield from rec(0)
 
 
-def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> Counter[int]:
-    have: Counter[int] = Counter()
+def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> dict[int, int]:
+    """How many cards of `suit` the hand holds at each position of the order (an ace twice
+    when it may also be high)."""
+    have: dict[int, int] = {}
     for c in hand:
         if c.suit is suit and order.position[c.rank] >= 0:
-            have[order.position[c.rank]] += 1
+            position = order.position[c.rank]
+            have[position] = have.get(position, 0) + 1
             if c.rank == 1 and order.ace_high:
-                have[13] += 1
+                have[13] = have.get(13, 0) + 1
     return have
 
 
@@ -524,7 +544,7 @@ def _sequences_in(
     have = _suit_positions([card_at(i) for i in held], suit, order)
     top = order.top
     longest = order.longest
-    counts = [have[p] for p in range(top + 1)]
+    counts = [have.get(p, 0) for p in range(top + 1)]
     for low in range(top - 1):
         missing = (not counts[low]) + (not counts[low + 1])
         if missing > jokers:
@@ -590,7 +610,7 @@ def extensions(
             if below + above > room:
                 break
             span = [*range(low - below, low), *range(high + 1, high + above + 1)]
-            missing = sum(1 for p in span if not have[p])
+            missing = sum(1 for p in span if not have.get(p, 0))
             if missing > jokers:
                 continue
             for faces in _fillings(span, suit, have, jokers, order):

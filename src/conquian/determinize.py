@@ -28,17 +28,25 @@ his places latest deadline last, each to a place drawn among those still
 free before its deadline, which is uniform over the arrangements that allow
 the history (the sets of places a card may take are nested).
 
-In the double pack, where each card has two equal copies, the arrangement
-step treats the copies as distinct: a sampled unknown hand that holds a
-second copy of a card its owner played early is not weighted by the extra
-ways the two copies can be arranged. Every deal the view allows can still
-be drawn; only that weight is left out (the library's choice: the two-hand
-game and three-hand Cooncan have no equal cards, and there the sample is
-exactly uniform).
+In the double pack, where each card has two equal copies, the draw is
+uniform over where each *copy* goes, the two copies counted as different
+cards. Counted as deals (sequences of cards), a deal in which a seat's
+unknown cards hold the twin of a card that seat played from its unseen
+places, or in which both copies of a card it played reached it before it
+played the first, comes up to twice as often as the others. Every deal the
+view allows can still be drawn, and nothing about the true hidden cards
+enters the draw. This is the library's choice: drawing exactly uniformly
+over sequences of cards by rejection would take thousands of draws a sample
+late in a long double-pack deal. The two-hand game and three-hand Cooncan
+have no equal cards, and there the draw is exactly uniform.
 
-This module imports nothing from the engines: each engine passes its own
-`deal` function (``conquian.two_hand.deal``, ``conquian.cooncan.deal``), so
-that the views can offer `sample_state` as a method.
+When a deal is over every hand is shown (C6 Showing): a view that holds the
+hands (`hands`) puts each seat's remaining cards in its hand, and only the
+undealt stock or pack is drawn.
+
+This module imports nothing from the engines: each engine registers its own
+`deal` function (`register_deal`), so that the views can offer
+`sample_state` as a method without importing their states.
 """
 
 from __future__ import annotations
@@ -46,22 +54,50 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
 from .cards import JOKER, Card, NamedJoker
 from .errors import ConquianError, IllegalActionError
 
-if TYPE_CHECKING:
-    from .state import PlayerView, State
+# Views and states are typed loosely: the engines import this module, so it imports none
+# of them, nor `conquian.state` (a `PlayerView` and a `State` are what the names say).
+PlayerView = Any
+State = Any
 
-__all__ = ["DeterminizationError", "sample_cooncan", "sample_state", "sample_two_hand"]
+__all__ = [
+    "DeterminizationError",
+    "register_deal",
+    "sample_cooncan",
+    "sample_state",
+    "sample_two_hand",
+]
 
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound=Any)
 
 
 class DeterminizationError(ConquianError, ValueError):
     """A view that no deal can produce: its cards or history contradict each other."""
+
+
+_DEALS: dict[type, Callable[..., Any]] = {}
+"""Each engine's deal function (a deck and a dealer to the first state), by rules class."""
+
+
+def register_deal(rules_class: type, deal: Callable[..., Any]) -> None:
+    """Make `deal` the function that deals a deck under rules of `rules_class` (C7).
+
+    Each engine registers its own when it is imported, so that the views, which
+    may not import their engine's states, can sample them.
+    """
+    _DEALS[rules_class] = deal
+
+
+def _deal_for(view: Any) -> Callable[..., Any]:
+    try:
+        return _DEALS[type(view.rules)]
+    except KeyError:
+        raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> State:
@@ -74,7 +110,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     >>> sample_state(view, random.Random(1)).view(0) == view
     True
     """
-    method: Callable[[random.Random], State] = view.sample_state  # type: ignore[attr-defined]
+    method: Callable[[random.Random], State] = view.sample_state
     return method(rng)
 
 
@@ -82,7 +118,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
 
 
 def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
-    """`items` in an order drawn uniformly, by the library's shuffle loop (DESIGN.md)."""
+    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
     out = list(items)
     draw = rng.random
     for i in range(len(out) - 1, 0, -1):
@@ -168,6 +204,12 @@ def _sampled(
 
 def _physical(face: Card | NamedJoker) -> Card:
     return JOKER if type(face) is NamedJoker else face  # type: ignore[return-value]
+
+
+def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
+    """Every seat's hand when the view shows them (C6 Showing, at the end of a deal)."""
+    hands: tuple[tuple[Card, ...], ...] | None = getattr(view, "hands", None)
+    return hands
 
 
 # -- the two-hand game (T) ------------------------------------------------------------------
@@ -258,7 +300,7 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
 def sample_two_hand(
     view: Any,
     rng: random.Random,
-    deal: Callable[..., S],
+    deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
 ) -> S:
     """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
@@ -267,22 +309,22 @@ def sample_two_hand(
     from it), the cards turned from the stock in order (each buried, taken,
     forced or on offer), the cards the opponent played from his hand. The
     opponent's other cards and the untouched stock are `view.unseen`,
-    shuffled. `deal` is ``conquian.two_hand.deal``; `accept` (by default: the state
-    gives `view`) decides whether a replayed deal will do.
+    shuffled. `deal` is the engine's deal function (by default the one registered for
+    the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
+    decides whether a replayed deal will do.
     """
+    dealt: Callable[..., S] = deal or _deal_for(view)
     rules, me = view.rules, view.player
     size = rules.hand_size
     turned, played = _two_hand_known(view)
     other = 1 - me
     mine = sorted([*view.hand, *played[me]])
-    hidden = view.hand_sizes[other]
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    hidden = 0 if shown else view.hand_sizes[other]
+    known_other = sorted([*played[other], *(shown[other] if shown else ())])
     pack = len(rules.pack_cards())
     stock = pack - 2 * size - len(turned)
-    if (
-        len(mine) != size
-        or len(played[other]) + hidden != size
-        or len(view.unseen) != hidden + stock
-    ):
+    if len(mine) != size or len(known_other) + hidden != size or len(view.unseen) != hidden + stock:
         raise DeterminizationError("the view's cards do not add up to a deal")
     seats = _two_hand_seats(size)
     dealer = view.dealer
@@ -290,7 +332,7 @@ def sample_two_hand(
 
     def draw() -> S:
         unseen = _shuffled(view.unseen, rng)
-        theirs = sorted([*played[other], *unseen[:hidden]])
+        theirs = sorted([*known_other, *unseen[:hidden]])
         deck: list[Card | None] = [None] * pack
         for seat, cards in ((me, mine), (other, theirs)):
             places = seats[0] if seat != dealer else seats[1]
@@ -298,7 +340,7 @@ def sample_two_hand(
                 deck[at] = c
         deck[start : start + len(turned)] = turned
         deck[start + len(turned) :] = unseen[hidden:]
-        return deal(rules, tuple(deck), dealer)
+        return dealt(rules, tuple(deck), dealer)
 
     return _sampled(view, draw, accept)
 
@@ -458,7 +500,7 @@ def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
 def sample_cooncan(
     view: Any,
     rng: random.Random,
-    deal: Callable[..., S],
+    deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
 ) -> S:
     """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
@@ -467,15 +509,19 @@ def sample_cooncan(
     or drawn from the turned-over stock (M2, M11). Each seat's unseen places
     (dealt, or drawn face down) hold the cards it played from them and, for the
     other seats, the unknown part of the hand, drawn from `view.unseen`, each
-    card placed before the action that plays it. `deal` is ``conquian.cooncan.deal``;
-    `accept` as for `sample_two_hand`.
+    card placed before the action that plays it. `deal` and `accept` as for
+    `sample_two_hand`.
     """
+    dealt: Callable[..., S] = deal or _deal_for(view)
     rules = view.rules
     n = rules.players
     starters = _cooncan_starter(view)
     plans: dict[Card, tuple[list[_Seat], list[int]]] = {}
     me = view.player
-    unknown = [view.hand_sizes[q] - len(view.known[q]) if q != me else 0 for q in range(n)]
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    unknown = [
+        view.hand_sizes[q] - len(view.known[q]) if q != me and not shown else 0 for q in range(n)
+    ]
     total = len(rules.pack_cards())
     start = n * rules.hand_size
 
@@ -491,7 +537,12 @@ def sample_cooncan(
         deck[start] = starter
         at = 0
         for q, seat in enumerate(seats):
-            held = list(view.hand) if q == me else [*view.known[q], *unseen[at : at + unknown[q]]]
+            if q == me:
+                held = list(view.hand)
+            elif shown:
+                held = list(shown[q])
+            else:
+                held = [*view.known[q], *unseen[at : at + unknown[q]]]
             at += unknown[q]
             needs = seat.needs(held)
             if needs is None or len(needs) != len(seat.places):
@@ -502,6 +553,6 @@ def sample_cooncan(
                 return None
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
-        return deal(rules, tuple(deck), view.dealer)
+        return dealt(rules, tuple(deck), view.dealer)
 
     return _sampled(view, draw, accept)

@@ -45,7 +45,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .cards import Card, Face, NamedJoker, Suit, card_at
 from .combos import Order
 from .rules import ConquianRules, CooncanRules, Rules
@@ -116,7 +116,8 @@ def _order(rules: Rules) -> Order:
 def _code(face: Face) -> int:
     if type(face) is Card:
         return face.index
-    assert isinstance(face, NamedJoker)
+    if not isinstance(face, NamedJoker) or face.shifted:
+        raise KeyError(face)  # a joker is played unshifted (M9)
     named = face.card
     return 104 + face.rank if named is None else 53 + named.index
 
@@ -224,8 +225,10 @@ def _patterns_of(order: Order, copies: int, jokers: int, cap: int, most: int) ->
 class ActionSpace:
     """A fixed bijection between the actions of a deal under `rules` and ``0 … len - 1``.
 
-    See the module for the layout. `index` raises `KeyError` for an action no
-    deal under these rules can offer; `action` raises `IndexError` out of range.
+    See the module for the layout. `index` raises `ValueError` for an action no
+    deal under these rules can offer (as `tuple.index` does) and `TypeError` for
+    anything but an action or its text; `action` raises `ValueError` for an id
+    out of range.
 
     >>> space = ActionSpace(CooncanRules.three_hand())
     >>> meld = parse_action("meld 7H 5H 6H")
@@ -292,11 +295,11 @@ class ActionSpace:
         return f"ActionSpace({self.rules!r})  # {self._len} ids"
 
     def index(self, action: Action) -> int:
-        """The id of `action` (its text is read too); `KeyError` if no deal offers it."""
+        """The id of `action` (its text is read too); `ValueError` if no deal offers it."""
         if isinstance(action, str):
-            from .actions import parse_action
-
             action = parse_action(action)
+        if not isinstance(action, (Pass, Draw, Take, Discard, Force, Borrow, Meld)):
+            raise TypeError(f"action must be an action or its text (got {type(action).__name__})")
         start, m = self._start, self.most_melds
         kind = type(action)
         try:
@@ -331,19 +334,19 @@ class ActionSpace:
                 return start["meld onto"] + self._onto_start[action.onto] + k
         except (KeyError, ValueError):
             pass
-        raise KeyError(f"no deal under these rules offers '{action}'")
+        raise ValueError(f"no deal under these rules offers the action '{action}'")
 
     def _check_index(self, i: int) -> None:
         if not 0 <= i < self.most_melds:
             raise KeyError(i)
 
     def action(self, i: int) -> Action:
-        """The action with id `i`; `IndexError` out of range."""
+        """The action with id `i`; `ValueError` out of range."""
         if type(i) is not int and not hasattr(i, "__index__"):
             raise TypeError(f"an action id is an int (got {type(i).__name__})")
         i = int(i)
         if not 0 <= i < self._len:
-            raise IndexError(f"no action id {i}: ids run from 0 to {self._len - 1}")
+            raise ValueError(f"no action id {i}: ids run from 0 to {self._len - 1}")
         m = self.most_melds
         name, k = "", i
         for family, start, size in self.families:
@@ -373,6 +376,8 @@ class ActionSpace:
 
     def ids(self, view: Any) -> tuple[int, ...]:
         """The ids of the view's legal actions, in the order of `view.legal_actions`."""
+        if not isinstance(getattr(view, "legal_actions", None), tuple):
+            raise TypeError(f"view must be a player's view (got {type(view).__name__})")
         return tuple(self.index(a) for a in view.legal_actions)
 
     def mask(self, view: Any) -> tuple[int, ...]:

@@ -9,7 +9,9 @@ Every error the library raises on purpose belongs to one tree::
     └── RulesError (also a ValueError)          a bad rule option
 
 Catch `ConquianError` to catch them all, or `ValueError` to treat them as bad
-input like any other.
+input like any other. An argument of the wrong type (a seat given as ``1.0``
+or ``True``, a card given as None) raises a `TypeError` whose message names
+the argument; `check_seat` is the one check of a seat argument.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RulesError",
+    "check_seat",
 ]
 
 
@@ -96,3 +99,33 @@ class RulesError(ConquianError, ValueError):
     def __init__(self, option: str, problem: str):
         super().__init__(f"{option} {problem}")
         self.option = option
+
+
+def check_seat(value: object, players: int, name: str = "player") -> int:
+    """`value` as a seat among `players` (``0 … players-1``), or the error that says why not.
+
+    A seat is an `int`: a bool, a float or a string raises `TypeError` naming
+    the argument; an int outside the seats raises `ValueError` naming it too.
+
+    >>> check_seat(1, 2)
+    1
+    >>> check_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    TypeError: player must be an int seat (0 to 1), not bool
+    >>> check_seat(3, 3, "dealer")
+    Traceback (most recent call last):
+    ...
+    ValueError: dealer: no seat 3 among 3 players (0 to 2)
+    """
+    if type(value) is not int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = int(value)  # an int subclass, such as an IntEnum member
+        else:
+            raise TypeError(
+                f"{name} must be an int seat (0 to {players - 1}), not {type(value).__name__}"
+            )
+    if not 0 <= value < players:
+        shown = str(value) if -(10**6) < value < 10**6 else f"of {len(str(abs(value)))} digits"
+        raise ValueError(f"{name}: no seat {shown} among {players} players (0 to {players - 1})")
+    return value

@@ -1,24 +1,20 @@
-"""Starting a deal: `new_game`, and the seeded shuffle (RULES.md C7, DESIGN.md).
+"""Starting a deal: `new_game`, from the seeded shuffle (`conquian.cards.shuffle`, C7).
 
 >>> from conquian import ConquianRules, cards
 >>> shuffle(cards("AC 2C 3C 4C"), seed=1)
 (card('4C'), card('2C'), card('3C'), card('AC'))
+>>> new_game(ConquianRules(), seed=7).deck == shuffle(ConquianRules().pack_cards(), seed=7)
+True
 """
 
 from __future__ import annotations
 
 import functools
-import math
-
-# `random.Random`'s base class, the Mersenne Twister itself: seeded by an int, it gives the
-# same stream as `random.Random(seed)` without that class's Python layer (a fast path).
-from _random import Random as _Twister
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from operator import mul
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
 
-from .cards import Card, make_pack
+from .cards import Card, make_pack, shuffle
+from .cooncan import deal as deal_cooncan
 from .errors import RecordError
 from .rules import ConquianRules, CooncanRules, Rules
 from .state import State
@@ -27,52 +23,11 @@ from .two_hand import deal_indices
 
 __all__ = ["check_deck", "new_game", "shuffle"]
 
-_T = TypeVar("_T")
 
-
-def shuffle(pack: Iterable[Card], seed: int) -> tuple[Card, ...]:
-    """The pack shuffled by the seed, top card first (C7).
-
-    The shuffle is the one DESIGN.md fixes, built only on `random.Random.random`,
-    the one stream Python promises to keep, so a seed deals the same cards on
-    every Python version and can be repeated in other languages.
-
-    >>> shuffle(make_pack("spanish"), seed=7)[:3]
-    (card('AH'), card('JS'), card('JC'))
-    """
-    return tuple(_shuffled(list(pack), seed))
-
-
-def _shuffled(deck: list[_T], seed: int) -> list[_T]:
-    """`deck` shuffled in place by the seed (DESIGN.md's loop), and returned."""
-    if type(seed) is not int:
-        raise TypeError(f"a seed is an int (got {type(seed).__name__})")
-    for i, j in zip(range(len(deck) - 1, 0, -1), _swaps(len(deck), seed), strict=True):
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-_SIZES: dict[int, tuple[float, ...]] = {}
-
-
-@functools.cache
+@functools.lru_cache(maxsize=8)
 def _pack_indices(name: str) -> tuple[int, ...]:
     """The `Card.index` of each card of a two-hand pack, in canonical order."""
     return tuple(c.index for c in make_pack(name))
-
-
-def _swaps(n: int, seed: int) -> Iterator[int]:
-    """The `j` of each step of the shuffle of `n` cards, `i` running from ``n - 1`` down to 1.
-
-    Fast path: the draws are made in one list and scaled in C (`map`), not one by one
-    in a Python loop: ``floor(draw * (i + 1))`` of a non-negative product is
-    ``int(draw * (i + 1))``, and a float `i + 1` multiplies as the int does.
-    """
-    sizes = _SIZES.get(n)
-    if sizes is None:
-        sizes = _SIZES[n] = tuple(float(i + 1) for i in range(n - 1, 0, -1))
-    draw = _Twister(seed).random
-    return map(math.floor, map(mul, [draw() for _ in sizes], sizes))
 
 
 def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
@@ -85,6 +40,9 @@ def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
     ...
     conquian.errors.RecordError: invalid deck: 3C is missing; ...
     """
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+        raise TypeError(f"deck must be a sequence of cards (got {type(deck).__name__})")
+    deck = tuple(deck)
     problems = []
     good = [c for c in deck if isinstance(c, Card)]
     for c in deck:
@@ -126,11 +84,8 @@ def new_game(
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1} (got {dealer!r})")
     if isinstance(rules, ConquianRules):
         if seed is not None:
-            # Fast path: the cards' indices are shuffled, not the cards: the same order (C7),
-            # and the deal reads the indices it needs without asking each card.
-            return deal_indices(rules, _shuffled(list(_pack_indices(rules.pack)), seed), dealer)
+            # The cards' indices shuffle as the cards do (C7); the deal reads them directly.
+            return deal_indices(rules, list(shuffle(_pack_indices(rules.pack), seed)), dealer)
         return deal_two_hand(rules, check_deck(rules, deck or ()), dealer)
     order = shuffle(rules.pack_cards(), seed) if seed is not None else check_deck(rules, deck or ())
-    from .cooncan import deal as deal_cooncan  # here: cooncan imports this module
-
     return deal_cooncan(rules, order, dealer)

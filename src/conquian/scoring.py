@@ -67,7 +67,13 @@ class SheetRow:
 
 
 def _rows(value: Iterable[SheetRow]) -> tuple[SheetRow, ...]:
-    return tuple(value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise TypeError(f"rows must be a sequence of SheetRow (got {type(value).__name__})")
+    rows = tuple(value)
+    for row in rows:
+        if not isinstance(row, SheetRow):
+            raise TypeError(f"rows must hold SheetRow values (got {type(row).__name__})")
+    return rows
 
 
 def _check_seat(what: str, seat: object, players: int) -> None:
@@ -187,6 +193,8 @@ class ScoreSheet:
         counter more to the winner for each tableau since the last win (T13). An
         abandoned deal (M11) writes a row of zeros and leaves the tableaus waiting.
         """
+        if not isinstance(result, Result):
+            raise TypeError(f"result must be a Result (got {type(result).__name__})")
         if len(result.payments) != self.players:
             raise ValueError(
                 f"the result has {len(result.payments)} payments for {self.players} players"

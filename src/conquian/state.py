@@ -13,15 +13,15 @@ interface:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypeVar, overload
 
 import attrs
 
-from . import svg
-from .actions import Action, parse_action
+from . import _codec, _view_json, svg
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .diagram import diagram
-from .errors import NotationError
+from .errors import IllegalActionError, NotationError
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -80,64 +80,143 @@ class Result:
             raise ValueError(f"no seat {self.winner} among {len(self.payments)} players")
 
 
-def _history_of(actions: tuple[Action, ...]) -> History:
-    history = History()
-    for action in actions:
-        history = history.append(action)
-    return history
+class History(Sequence[Action]):
+    """The actions of a deal, oldest first: a sequence shared between its states.
 
+    `State.history` is one of these. It reads as a tuple of actions does
+    (`len`, indexing, slicing to a tuple, iteration, ``==`` with a tuple or
+    another history, the same hash and repr as the tuple of its actions), and
+    costs O(1) to get and to extend: each state holds its history, and
+    `append` gives the next state's in O(1) amortised time.
 
-@attrs.frozen(eq=False, repr=False)
-class History:
-    """The actions of a deal, as a persistent list shared between states.
-
-    Each state keeps the history of the state it came from and adds one
-    action, so a long deal stores every action once, not once per state.
-    Compares equal to other histories with the same actions.
+    The states of one line of play share one list of actions, each seeing its
+    first `len(history)` entries. A list only ever grows, so what a history
+    sees never changes; the second successor made from one state starts a
+    list of its own. Pickles as the tuple of its actions.
 
     >>> h = History().append(Pass()).append(Draw())
-    >>> len(h), h.actions()
-    (2, (parse_action('pass'), parse_action('draw')))
+    >>> len(h), h[-1], h
+    (2, parse_action('draw'), (parse_action('pass'), parse_action('draw')))
+    >>> h == (Pass(), Draw()), h[:1], History([Pass()]).append(Pass()) == h
+    (True, (parse_action('pass'),), False)
     """
 
-    last: Action | None = None
-    before: History | None = None
-    length: int = 0
+    __slots__ = ("_actions", "_length", "_line")
+
+    def __init__(self, actions: Iterable[Action] = ()) -> None:
+        line = list(actions)
+        self._line: list[Action] = line
+        self._length: int = len(line)
+        self._actions: tuple[Action, ...] | None = None
+
+    @classmethod
+    def of_line(cls, line: list[Action], length: int) -> History:
+        """The history of the first `length` actions of a line of play (see `extend_line`)."""
+        new = cls.__new__(cls)
+        new._line = line
+        new._length = length
+        new._actions = None
+        return new
 
     def append(self, action: Action) -> History:
-        """A history with `action` added at the end."""
-        return History(action, self, self.length + 1)
+        """A history with `action` added at the end (this one is unchanged)."""
+        n = self._length
+        return History.of_line(extend_line(self._line, n, action), n + 1)
 
     def actions(self) -> tuple[Action, ...]:
-        """The actions, oldest first."""
-        out: list[Action] = []
-        node: History | None = self
-        while node is not None and node.last is not None:
-            out.append(node.last)
-            node = node.before
-        out.reverse()
-        return tuple(out)
+        """The actions as a tuple, oldest first (made once, then kept)."""
+        found = self._actions
+        if found is None:
+            line = self._line
+            found = tuple(line) if len(line) == self._length else tuple(line[: self._length])
+            self._actions = found
+        return found
 
     def __len__(self) -> int:
-        return self.length
+        return self._length
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(i, slice):
+            return self.actions()[i]
+        n = self._length
+        if not -n <= i < n:
+            raise IndexError("history index out of range")
+        return self._line[i if i >= 0 else n + i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.actions())
+
+    def __reversed__(self) -> Iterator[Action]:
+        return reversed(self.actions())
+
+    def __add__(self, other: object) -> tuple[Action, ...]:
+        if isinstance(other, (tuple, History)):
+            return (*self.actions(), *other)
+        return NotImplemented
+
+    def __radd__(self, other: object) -> tuple[Action, ...]:
+        if isinstance(other, tuple):
+            return (*other, *self.actions())
+        return NotImplemented
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, History):
-            return NotImplemented
-        return self is other or (self.length == other.length and self.actions() == other.actions())
+        if isinstance(other, History):
+            if self._length != other._length:
+                return False
+            return self._line is other._line or self.actions() == other.actions()
+        if isinstance(other, tuple):
+            return len(other) == self._length and self.actions() == other
+        return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.actions())
+        return hash(self.actions())  # as the tuple's, which compares equal
 
     def __repr__(self) -> str:
-        return f"History({len(self)} actions)"
+        return repr(self.actions())
 
     def __reduce__(self) -> tuple[object, ...]:
-        # A flat tuple: pickling the linked nodes would recurse once per action.
-        return (_history_of, (self.actions(),))
+        return (History, (self.actions(),))
+
+
+def extend_line(line: list[Action], length: int, action: Action) -> list[Action]:
+    """A line of play whose first actions are ``line[:length]`` and then `action`.
+
+    `line` itself, with `action` appended, when nothing follows its first
+    `length` actions (O(1) amortised); else a new list (the second successor
+    of one state starts a line of its own). A line only ever grows, so what
+    a state sees of it, its first actions, never changes. Another thread may
+    append to the same list at the same moment: the entry at `length` must
+    be this action, or a new list is made.
+    """
+    if len(line) == length:
+        line.append(action)
+        if line[length] is action:
+            return line
+    return [*line[:length], action]
+
+
+Legal = tuple[tuple[Action, ...], tuple[object, ...]]
+"""The legal actions of a state in order, and in the same order what `apply` needs to make
+the state each one leads to (the engine's *plan* for it)."""
 
 
 StateT = TypeVar("StateT", bound="State")
+
+
+def _init_fields(cls: type) -> tuple[attrs.Attribute, ...]:  # type: ignore[type-arg]
+    """The fields a state class's ``__init__`` takes, in order."""
+    return tuple(a for a in attrs.fields(cls) if a.init)
+
+
+def _rebuild(cls: type[StateT], values: tuple[object, ...]) -> StateT:
+    """A pickled state, made again from its init fields (`State.__reduce__`)."""
+    return cls(*values)
 
 
 class State:
@@ -149,9 +228,26 @@ class State:
     >>> state = new_game(ConquianRules(), seed=7)
     >>> isinstance(state, State), state.is_legal("pass"), state.apply("pass") == state
     (True, True, False)
+
+    What the engines share (each engine's state class fills in the hooks):
+
+    - **Legal actions**, worked out once per state: the engine's `_generate_legal`
+      gives them with their plans (`Legal`), kept in the state's
+      ``_legal_cache`` field (an attrs field with ``init=False, default=None,
+      eq=False, hash=False, repr=False``), which `_legal_plans` fills on first
+      use. `legal_actions`, `is_legal` and `_plan` read it; an action that is
+      not legal gets `IllegalActionError` with the engine's `_why_illegal`.
+    - **History**: a `History` field, extended with `History.append` by each
+      successor; `history` reads it.
+    - **Successors** are made with the class's own attrs ``__init__`` (every
+      field given, the cache empty), so they are values like any other.
+    - **Pickling**: `__reduce__` keeps the init fields in order, not the cache;
+      a field that holds engine tables pickles itself by its rules.
     """
 
     __slots__ = ()
+
+    _legal_cache: Legal | None
 
     @property
     def rules(self) -> Rules:
@@ -179,8 +275,8 @@ class State:
         raise NotImplementedError
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """The actions applied since the deal, in order."""
+    def history(self) -> Sequence[Action]:
+        """The actions applied since the deal, in order (a tuple, or a `History`)."""
         raise NotImplementedError
 
     def hand(self, player: int) -> tuple[Card, ...]:
@@ -189,7 +285,7 @@ class State:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the current player may take, in a deterministic order."""
-        raise NotImplementedError
+        return self._legal_plans()[0]
 
     def apply(self: StateT, action: Action | str) -> StateT:
         """The state after `action`; raises `IllegalActionError` if it is not legal (E1)."""
@@ -206,7 +302,63 @@ class State:
                 action = parse_action(action)
             except NotationError:
                 return False
-        return action in self.legal_actions()
+        actions = self.legal_actions()
+        for a in actions:
+            if a is action:
+                return True
+        try:
+            return action in dict.fromkeys(actions)  # the actions' own equality, by hash
+        except TypeError:  # an unhashable object is no action
+            return False
+
+    # -- the hooks and the machinery the engines share ------------------------------
+
+    def _generate_legal(self) -> Legal:
+        """The legal actions of this state and their plans, worked out (the engine's rules)."""
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        """Why `action` is not legal now, in the game's words, and the rule's id (E1)."""
+        raise NotImplementedError
+
+    def _legal_plans(self) -> Legal:
+        """The legal actions and their plans: worked out on first use, then kept."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._generate_legal()
+            # The one field written after construction: a cache, not part of the value.
+            object.__setattr__(self, "_legal_cache", legal)
+        return legal
+
+    def _plan(self, action: object) -> object:
+        """The plan of `action` if it is legal now; else `IllegalActionError` saying why (E1).
+
+        The action is found by identity first (the object `legal_actions`
+        gave), else by equality (a parsed text, say).
+        """
+        actions, plans = self._legal_plans()
+        i = 0
+        for a in actions:
+            if a is action:
+                return plans[i]
+            i += 1  # noqa: SIM113
+        try:
+            lookup: dict[object, object] = dict(zip(actions, plans, strict=True))
+            return lookup[action]
+        except (KeyError, TypeError):
+            if not isinstance(action, (Take, Pass, Draw, Meld, Borrow, Force, Discard)):
+                raise TypeError(
+                    f"apply needs an action or its text (got {type(action).__name__})"
+                ) from None
+            why, rule = self._why_illegal(action)
+            raise IllegalActionError(
+                f"illegal action '{action}': {why}", action=str(action), rule=rule
+            ) from None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle (and copy) as the class and its init fields, without the cache."""
+        cls = type(self)
+        return (_rebuild, (cls, tuple(getattr(self, a.name) for a in _init_fields(cls))))
 
     def __str__(self) -> str:
         """The position as a multi-line text diagram: every hand, the table, the offer or
@@ -228,9 +380,7 @@ class State:
         >>> '"pending": ["KD"]' in text
         True
         """
-        from .records import _position_to_json
-
-        return _position_to_json(self)
+        return _codec.write_position(self)  # through the codec its engine registered
 
     @classmethod
     def from_json(cls: type[StateT], text: str | bytes) -> StateT:
@@ -251,9 +401,7 @@ class State:
         conquian.errors.RecordError: invalid position: rules.game: a three-hand position \
 is not a ConquianState
         """
-        from .records import _position_from_json
-
-        state = _position_from_json(text, cls)
+        state = _codec.read_position(text, cls)  # through the codec of the rules' game
         assert isinstance(state, cls)
         return state
 
@@ -297,8 +445,8 @@ class PlayerView:
         raise NotImplementedError
 
     @property
-    def history(self) -> tuple[Action, ...]:
-        """The actions of the deal so far (all of them are public)."""
+    def history(self) -> Sequence[Action]:
+        """The actions of the deal so far (all of them are public), as `State.history`."""
         raise NotImplementedError
 
     @property
@@ -335,9 +483,7 @@ class PlayerView:
         >>> view.to_json()[:60]
         '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
         """
-        from .records import _view_to_json
-
-        return _view_to_json(self)
+        return _codec.write_view(self)  # through the codec its engine registered
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
@@ -353,6 +499,5 @@ class PlayerView:
         >>> PlayerView.from_json(view.to_json()) == view
         True
         """
-        from ._view_json import view_from_json
-
-        return view_from_json(text, cls)
+        view: PlayerView = _view_json.view_from_json(text, cls)
+        return view

@@ -10,10 +10,7 @@ catch-all "it is not legal now" (two-hand) / "not legal now" (Cooncan): it
 must say which rule forbids the action.
 
 The deals are seeded (their number follows the hypothesis profile), so a case
-passes or fails the same way on every run. The two-hand case is a strict
-expected failure: its explainer ends in the catch-all for a meld that names a
-held card twice and would otherwise be a group (``meld 7C 7C 7D 7S`` at the
-say). The marker must go when every reason is specific.
+passes or fails the same way on every run.
 """
 
 from __future__ import annotations
@@ -47,12 +44,6 @@ from conquian import (
 CATCH_ALL = "not legal now"
 """The engines' reason of last resort (two-hand "it is not legal now", Cooncan "not legal
 now"): a message holding it says nothing of the rule."""
-
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="E1: the two-hand explainer ends in 'it is not legal now' for some illegal melds",
-)
 
 DEALS = max(8, settings().max_examples // 8)
 """Deals per game: 8 under the default profile, 37 under ``ci``."""
@@ -181,7 +172,7 @@ def check_deal(rules: Any, seed: int) -> int:
 @pytest.mark.parametrize(
     "game",
     [
-        pytest.param("two-hand", marks=NOT_YET),
+        pytest.param("two-hand"),
         pytest.param("three-hand"),
         pytest.param("double-pack"),
     ],
@@ -194,9 +185,6 @@ def test_e1_every_illegal_action_gets_a_specific_reason(game: str) -> None:
     assert tried > 10 * DEALS
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="E1: a card named twice is not named as such yet"
-)
 @pytest.mark.parametrize(
     ("rules", "before"),
     [

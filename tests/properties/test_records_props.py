@@ -160,6 +160,8 @@ def _visible_cards(view: PlayerView) -> Counter[Card]:
         for known in view.known:
             seen.update(known)
         seen.update(view.known_pack or ())
+        for hand in view.hands or ():  # every hand, once the deal is over (C6 "Showing")
+            seen.update(hand)
     return seen
 
 

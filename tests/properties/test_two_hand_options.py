@@ -12,10 +12,6 @@ The deals are seeded, not drawn by hypothesis, so that a case fails or passes
 the same way on every run; their number follows the hypothesis profile (more
 under ``HYPOTHESIS_PROFILE=ci``). The random player takes every card it may
 and melds more than it discards, so that long melds and borrows come up.
-
-The cases the engine cannot pass yet (T8 ``lay_down="turn"``, T9
-``borrow_other_kind=True``) are strict expected failures: once the engine
-implements them they pass, the run fails on XPASS, and the marker must go.
 """
 
 from __future__ import annotations
@@ -29,19 +25,12 @@ from hypothesis import strategies as st
 from conquian import Borrow, Card, ConquianRules, ConquianState, Meld, Take, combos, new_game
 from oracles import two_hand_options as oracle
 
-NOT_YET = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="T8 'turn' / T9 borrow_other_kind not implemented by the engine yet",
-)
-
 GAMES = max(12, settings().max_examples // 15)
 """Deals per case: 12 under the default profile, 20 under ``ci``."""
 
 
 def _case(rules: ConquianRules, name: str, vary: bool) -> object:
-    marks = [NOT_YET] if rules.lay_down == "turn" or rules.borrow_other_kind else []
-    return pytest.param(rules, vary, id=name, marks=marks)
+    return pytest.param(rules, vary, id=name)
 
 
 PRESETS = [

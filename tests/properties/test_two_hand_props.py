@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import oracles.two_hand as oracle
 from conquian import (
     Borrow,
     Card,
@@ -27,10 +28,14 @@ from conquian import (
     Pass,
     Take,
     new_game,
-    two_hand,
 )
-from conquian.combos import Combination, Order, borrow, build, extensions, melds_in
+from conquian.combos import Order, build
 from conquian.two_hand import ConquianState
+from conquian.two_hand.board import key, mask
+from conquian.two_hand.dealing import Deal
+from conquian.two_hand.say import say_info, usable
+from conquian.two_hand.tables import Memo
+from conquian.two_hand.turn import finishable
 from strategies import conquian_presets, conquian_rules_with
 
 rules_strategy = conquian_presets | conquian_rules_with([None, 8, 5])
@@ -193,7 +198,8 @@ def _hidden_positions(state: ConquianState, player: int) -> list[int]:
 def test_views_hide_what_the_player_cannot_see(
     rules: ConquianRules, seed: int, player: int, shuffler: random.Random
 ) -> None:
-    """C6: a deal that differs only in the other hand and the stock gives the same view.
+    """C6: a deal that differs only in the other hand and the stock gives the same view while
+    it goes on; once it is over both hands are shown ("Showing") and the stock stays unseen.
 
     States in the middle of the opponent's melding are left out: a card he took
     tells that he holds what it goes with, as it does at the table, where he
@@ -213,101 +219,17 @@ def test_views_hide_what_the_player_cannot_see(
         for action in state.history:
             other = other.apply(action)
         view = state.view(player)
-        assert other.view(player) == view
         assert set(view.hand).isdisjoint(view.unseen)
         assert view.unseen == tuple(sorted(view.unseen))
+        if state.is_over:  # C6 "Showing": both hands are shown, the stock stays unseen
+            assert view.hands == (state.hand(0), state.hand(1))
+            assert len(view.unseen) == state.stock_size
+            continue
+        assert other.view(player) == view and view.hands is None
         assert len(view.unseen) == len(state.hand(1 - player)) + state.stock_size
 
 
-# -- an independent oracle for the legal melds and borrows -----------------------------------
-
-
-def _naive_moves(
-    state: ConquianState,
-    hand: tuple[Card, ...],
-    table: tuple[Combination, ...],
-    pending: tuple[Card, ...],
-    borrowed: frozenset[Card],
-    sources: dict[Card, frozenset[int]],
-    borrowing: bool,
-) -> Iterator[tuple[object, tuple[object, ...]]]:
-    """The moves of T8 and T9 worked out directly from `combos`, without any shortcut."""
-    rules = state.rules
-    player = state.current_player
-    assert player is not None
-    order = Order.of(rules.pack, rules.max_sequence)
-    pool = tuple(sorted(hand + pending))
-
-    def after(used: set[Card], new_table: tuple[Combination, ...]) -> tuple[object, ...]:
-        return (
-            tuple(c for c in hand if c not in used),
-            new_table,
-            tuple(c for c in pending if c not in used),
-            borrowed,
-            {c: s for c, s in sources.items() if c not in used},
-        )
-
-    from_hand = rules.lay_down == "say"  # T8 "say"; this engine reads "turn" as "meld"
-    if pending or from_hand:
-        for meld in melds_in(pool, order, player):
-            used = set(meld.cards)
-            if from_hand or used & set(pending):
-                yield Meld(meld.cards), after(used, (*table, meld))  # type: ignore[arg-type]
-        for i, meld in enumerate(table):
-            if meld.owner != player:
-                continue
-            for faces in extensions(meld, pool, order):
-                used = set(faces)  # type: ignore[arg-type]
-                if not from_hand and not used & set(pending):
-                    continue
-                if any(i in sources.get(c, ()) for c in used):
-                    continue
-                bigger = build((*meld.cards, *faces), order, player)
-                assert bigger is not None
-                new_table = (*table[:i], bigger, *table[i + 1 :])
-                yield Meld(faces, onto=i), after(used, new_table)
-    if not borrowing:
-        return
-    for i, meld in enumerate(table):
-        if meld.owner != player:
-            continue
-        for c in meld.cards:
-            assert isinstance(c, Card)
-            pieces = borrow(meld, c, rules.borrow_middle)
-            if pieces is None or c in borrowed:
-                continue
-            new_table = (*table[:i], pieces[0], *table[i + 1 :], *pieces[1:])
-            froms = {i} if len(pieces) == 1 else {i, len(table)}
-            new_sources = {
-                d: (s | {len(table)} if len(pieces) > 1 and i in s else s)
-                for d, s in sources.items()
-            }
-            new_sources[c] = frozenset(froms)
-            yield (
-                Borrow(c, source=i),
-                (
-                    hand,
-                    new_table,
-                    tuple(sorted((*pending, c))),
-                    borrowed | {c},
-                    new_sources,
-                ),
-            )
-
-
-def _naive_finishable(
-    state: ConquianState, turn: tuple[object, ...], memo: dict[str, bool]
-) -> bool:
-    """Whether every pending card can still be placed: a plain search over `_naive_moves`."""
-    if not turn[2]:
-        return True
-    key = repr(turn)
-    if key not in memo:
-        memo[key] = any(
-            _naive_finishable(state, after, memo)
-            for _, after in _naive_moves(state, *turn, borrowing=True)  # type: ignore[arg-type]
-        )
-    return memo[key]
+# -- the engine against the oracle (tests/oracles/two_hand.py) -------------------------------
 
 
 @settings(max_examples=max(5, settings().max_examples // 4))
@@ -315,40 +237,43 @@ def _naive_finishable(
 def test_legal_takes_melds_and_borrows_match_a_naive_oracle(
     rules: ConquianRules, seed: int
 ) -> None:
-    """E1, no dead ends: the engine's takes, melds and borrows are those a plain search finds."""
-    turn: tuple[object, ...] | None = None
+    """T8, T9, E1, no dead ends: the engine's takes, melds and borrows are those the plain
+    search of the oracle finds (pins `shortcuts.hopeful` and `shortcuts.leaves_finish`)."""
+    turn: oracle.Turn | None = None
     previous: ConquianState | None = None
     for state in random_game(rules, seed):
         if state.is_over:
             break
         player = state.current_player
         assert player is not None
-        memo: dict[str, bool] = {}
+        memo: dict[oracle.Turn, bool] = {}
         engine = {a for a in state.legal_actions() if isinstance(a, (Take, Meld, Borrow))}
         if state.offer is not None:
             turn = None
             hand = state.hand(player)
-            naive = {
-                a for a, _ in _naive_moves(state, hand, state.table, (), frozenset(), {}, False)
-            }
-            taken = (hand, state.table, (state.offer,), frozenset(), {})
-            if _naive_finishable(state, taken, memo):
+            say = oracle.start(hand, state.table, ())
+            naive: set[object] = {a for a, _ in oracle.moves(rules, player, say, borrowing=False)}
+            if oracle.finishable(
+                rules, player, oracle.start(hand, state.table, (state.offer,)), memo
+            ):
                 naive.add(Take(state.offer))
         else:
             assert previous is not None
             last = state.history[-1]
             if isinstance(last, (Take, Force)):
-                turn = (state.hand(player), state.table, state.pending, frozenset(), {})
+                turn = oracle.start(state.hand(player), state.table, state.pending)
             else:
                 assert turn is not None
-                moves = dict(_naive_moves(previous, *turn, borrowing=True))  # type: ignore[arg-type]
-                turn = moves[last]
-            hand, table, pending = turn[0], turn[1], turn[2]
-            assert (hand, table, pending) == (state.hand(player), state.table, state.pending)
+                turn = dict(oracle.moves(rules, player, turn, borrowing=True))[last]  # type: ignore[index]
+            assert (turn.hand, turn.table, turn.pending) == (
+                state.hand(player),
+                state.table,
+                state.pending,
+            )
             naive = {
                 a
-                for a, after in _naive_moves(state, *turn, borrowing=True)  # type: ignore[arg-type]
-                if _naive_finishable(state, after, memo)
+                for a, after in oracle.moves(rules, player, turn, borrowing=True)
+                if oracle.finishable(rules, player, after, memo)
             }
         assert engine == naive
         previous = state
@@ -360,21 +285,30 @@ def test_legal_takes_melds_and_borrows_match_a_naive_oracle(
 @settings(max_examples=max(5, settings().max_examples // 4))
 @given(conquian_rules_with([None, 3, 4, 5, 6, 8]), seeds)
 def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) -> None:
-    """T3, T8, no dead ends: whether a card could be taken, as `_usable` settles it by its
-    shortcuts (partners, one or two borrows, melds that can never grow), is what the full
-    search of the turn after the take finds, for every card the player might be offered."""
-    ctx = two_hand._context(rules)
+    """T3, T8, no dead ends: whether a card could be taken, as `say.usable` settles it by its
+    shortcuts (partners, one or two borrows, melds that can never grow:
+    `shortcuts.usable_by_borrowing`), is what the full search of the turn after the take
+    finds (`turn.finishable`), for every card the player might be offered."""
+    deal = Deal(rules, 0, ())
+    tables, memo = deal.tables, deal.memo
+    say_melds = rules.lay_down == "say"
+    hand_melds = rules.lay_down != "meld"
+    other = rules.borrow_other_kind
     for state in random_game(rules, seed):
         if state.offer is None or state.current_player is None:
             continue
         player = state.current_player
-        hand = two_hand._mask(state.hand(player))
-        keys = tuple(two_hand._key(m) for m in state.table)
-        say = ctx.say_info(player, hand, keys)
-        melded = two_hand._mask(c for m in state.table for c in m.cards)
+        hand = mask(state.hand(player))
+        keys = tuple(key(m) for m in state.table)
+        say = say_info(tables, memo, player, hand, keys, say_melds)
+        melded = mask(c for m in state.table for c in m.cards)
         for c in rules.pack_cards():
             bit = 1 << c.index
             if (hand | melded) & bit:
                 continue
-            search = two_hand._finishable(ctx, player, (hand, keys, bit, 0, ()))
-            assert two_hand._usable(ctx, player, hand, keys, c, say) == search, (str(c), state)
+            turn = (hand, keys, bit, 0, ())
+            search = finishable(
+                tables, Memo(), player, turn, hand_melds=hand_melds, other_kind=other
+            )
+            found = usable(deal, player, hand, keys, c, say)
+            assert found == search, (str(c), state)

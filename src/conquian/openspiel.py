@@ -1,0 +1,373 @@
+"""The three games in OpenSpiel (optional extra ``conquian[openspiel]``).
+
+`register()` makes the games known to ``pyspiel`` (imported here, lazily), so
+OpenSpiel's algorithms run on them:
+
+- ``conquian_two_hand``, ``conquian_three_hand``, ``conquian_double_pack``,
+  whose game parameters are the rules' options (`load` takes a rules object);
+- the deal is a chance node per card, from the top of the pack: an outcome is
+  a card (its place in the pack's distinct cards, canonical order), drawn
+  with the probability of the copies left, so the pack order is uniform (C7);
+- player actions are numbered by `conquian.ActionSpace` (a published format);
+- the information state string is the player's view as JSON (`PlayerView.to_json`),
+  the observation tensor `PlayerView.observation`, the observation string the
+  view's JSON without its history: nothing a player may not know (C6);
+- ``resample_from_infostate`` draws a whole state with `sample_state`, so
+  OpenSpiel's `ISMCTSBot` searches on worlds the player could be in.
+
+OpenSpiel needs a bound on a game's length: the Cooncan games default
+``turn_limit`` to 200 turns (M11) and refuse none; every option that is None
+in the library (``max_sequence``, ``splash_bonus``) is 0 here.
+
+>>> import pyspiel  # doctest: +SKIP
+>>> register()  # doctest: +SKIP
+>>> game = pyspiel.load_game("conquian_two_hand", {"hand_size": 9})  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .agents import HeuristicAgent
+from .cards import Card
+from .encoding import ActionSpace, observation_layout
+from .game import new_game
+from .rules import ConquianRules, CooncanRules, Rules
+
+if TYPE_CHECKING:
+    from .state import PlayerView
+
+__all__ = ["GAMES", "heuristic_bot", "load", "params", "register", "rules_of"]
+
+GAMES = ("conquian_two_hand", "conquian_three_hand", "conquian_double_pack")
+"""The short names of the three games in ``pyspiel``."""
+
+_TURN_LIMIT = 200
+"""The Cooncan games' default `turn_limit` in OpenSpiel, which needs a bounded length."""
+
+
+def _preset(name: str) -> Rules:
+    if name == "conquian_two_hand":
+        return ConquianRules()
+    if name == "conquian_three_hand":
+        return CooncanRules.three_hand(turn_limit=_TURN_LIMIT)
+    return CooncanRules.double_pack(turn_limit=_TURN_LIMIT)
+
+
+def _name(rules: Rules) -> str:
+    return "conquian_" + rules.game.replace("-", "_")
+
+
+def _options(rules: Rules) -> list[str]:
+    return [f.name for f in attrs.fields(type(rules)) if f.init and f.name != "variant"]
+
+
+def params(rules: Rules) -> dict[str, Any]:
+    """The game parameters of `rules`: each option, None written as 0.
+
+    >>> params(ConquianRules.pagat())["max_sequence"]
+    8
+    """
+    out: dict[str, Any] = {}
+    for option in _options(rules):
+        value = getattr(rules, option)
+        out[option] = 0 if value is None else value
+    return out
+
+
+def _specification(name: str) -> dict[str, Any]:
+    return params(_preset(name))
+
+
+def rules_of(name: str, values: dict[str, Any]) -> Rules:
+    """The rules of the game `name` with these parameter values (0 read as None).
+
+    >>> rules_of("conquian_three_hand", {"jokers": 1}).jokers
+    1
+    """
+    preset = _preset(name)
+    options: dict[str, Any] = {}
+    for option in _options(preset):
+        value = values.get(option, getattr(preset, option))
+        if value == 0 and type(value) is int and option in ("max_sequence", "splash_bonus"):
+            value = None
+        options[option] = value
+    if isinstance(preset, ConquianRules):
+        return ConquianRules(**options)
+    if options.get("turn_limit") in (0, None):
+        raise ValueError("OpenSpiel needs a bounded game: give turn_limit of 1 or more (M11)")
+    return CooncanRules(variant=preset.variant, **options)
+
+
+def _max_length(rules: Rules) -> int:
+    """An upper bound on the player actions of a deal (T2, T9, T12; M2, M11)."""
+    if isinstance(rules, ConquianRules):
+        size = rules.hand_size
+        uses = 2 * size + 2  # takes and forces: each adds a card to someone's melds
+        borrows = uses * (size + 1)
+        return 2 * (40 - 2 * size) + 2 * uses + (2 * size + uses + borrows) + borrows
+    assert rules.turn_limit is not None
+    return rules.turn_limit * (rules.hand_size + 4)
+
+
+def _utility(rules: Rules) -> float:
+    """The most one player can lose in a deal (T13; M7, M8)."""
+    if isinstance(rules, ConquianRules):
+        return 1.0
+    return float(15 * rules.hand_size + (rules.splash_bonus or 0))
+
+
+def _distinct(rules: Rules) -> tuple[Card, ...]:
+    return tuple(sorted(set(rules.pack_cards())))
+
+
+def register() -> None:
+    """Register the three games with ``pyspiel`` (once; calling again does nothing).
+
+    Raises `ImportError` naming the extra to install when ``pyspiel`` is missing.
+    """
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError as e:  # pragma: no cover - the extra is installed in CI
+        raise ImportError("OpenSpiel is missing: pip install 'conquian[openspiel]'") from e
+    known = set(pyspiel.registered_names())
+    for name in GAMES:
+        if name in known:
+            continue
+        preset = _preset(name)
+        game_type = pyspiel.GameType(
+            short_name=name,
+            long_name="Conquian " + preset.game,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=6 if name == "conquian_double_pack" else preset.players,
+            min_num_players=2,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=_specification(name),
+        )
+        pyspiel.register_game(game_type, _game_class(game_type))
+
+
+def load(rules: Rules) -> Any:
+    """The ``pyspiel`` game of `rules` (registering the games first)."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    register()
+    return pyspiel.load_game(_name(rules), params(rules))
+
+
+class _Shared:
+    """A value every copy of a pyspiel state may share: the library's states and cards are
+    immutable, so a deep copy (pyspiel's clone) takes the same object."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+@attrs.frozen
+class _Context:
+    """What the states of one game share: its rules, action ids and the pack's cards."""
+
+    rules: Rules
+    space: ActionSpace = attrs.field(eq=False)
+    cards: tuple[Card, ...] = attrs.field(eq=False)
+
+    @staticmethod
+    def of(name: str, values: dict[str, Any]) -> _Context:
+        return _context(name, tuple(sorted(values.items())))
+
+
+@functools.lru_cache(maxsize=16)
+def _context(name: str, values: tuple[tuple[str, Any], ...]) -> _Context:
+    rules = rules_of(name, dict(values))
+    return _Context(rules, ActionSpace(rules), _distinct(rules))
+
+
+def _game_class(game_type: Any) -> type:
+    """A ``pyspiel.Game`` class for one of the games (classes made here: pyspiel is lazy)."""
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    class Game(pyspiel.Game):  # type: ignore[misc]
+        """A Conquian game for OpenSpiel; its parameters are the rules' options."""
+
+        def __init__(self, values: dict[str, Any] | None = None) -> None:
+            given = dict(_specification(game_type.short_name), **(values or {}))
+            context = _Context.of(game_type.short_name, given)
+            rules = context.rules
+            info = pyspiel.GameInfo(
+                num_distinct_actions=len(context.space),
+                max_chance_outcomes=len(context.cards),
+                num_players=rules.players,
+                min_utility=-_utility(rules) * (rules.players - 1),
+                max_utility=_utility(rules) * (rules.players - 1),
+                utility_sum=0.0,
+                max_game_length=_max_length(rules),
+            )
+            super().__init__(game_type, info, params(rules))
+
+        def new_initial_state(self) -> Any:
+            return State(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+            recall = iig_obs_type is None or iig_obs_type.perfect_recall
+            return Observer(self, bool(recall))
+
+    class State(pyspiel.State):  # type: ignore[misc]
+        """A deal: chance nodes for the pack, then the library's state."""
+
+        def __init__(self, game: Game) -> None:
+            super().__init__(game)
+            # What the game knows, from its parameters: the Python object of a game that
+            # pyspiel hands back may be a fresh wrapper without this module's attributes.
+            context = _Context.of(game_type.short_name, game.get_parameters())
+            self.shared = _Shared((context, (), None))
+
+        # The context, the cards dealt so far and the library's state (None while the pack
+        # is dealt): one immutable triple, shared by clones.
+        @property
+        def game(self) -> _Context:
+            context: _Context = self.shared.value[0]
+            return context
+
+        @property
+        def deck(self) -> tuple[Card, ...]:
+            deck: tuple[Card, ...] = self.shared.value[1]
+            return deck
+
+        @property
+        def state(self) -> Any:
+            return self.shared.value[2]
+
+        def _set(self, deck: tuple[Card, ...], state: Any) -> None:
+            self.shared = _Shared((self.game, deck, state))
+
+        def current_player(self) -> int:
+            if self.state is None:
+                return int(pyspiel.PlayerId.CHANCE)
+            player = self.state.current_player
+            return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+        def _legal_actions(self, player: int) -> list[int]:
+            assert self.state is not None
+            return sorted(map(self.game.space.index, self.state.legal_actions()))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            left = Counter(self.game.rules.pack_cards())
+            left.subtract(self.deck)
+            total = len(self.game.rules.pack_cards()) - len(self.deck)
+            return [(k, left[c] / total) for k, c in enumerate(self.game.cards) if left[c] > 0]
+
+        def _apply_action(self, action: int) -> None:
+            if self.state is None:
+                deck = (*self.deck, self.game.cards[action])
+                dealt = len(deck) == len(self.game.rules.pack_cards())
+                self._set(deck, new_game(self.game.rules, deck=deck) if dealt else None)
+                return
+            self._set(self.deck, self.state.apply(self.game.space.action(action)))
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            if player == pyspiel.PlayerId.CHANCE:
+                return f"deal {self.game.cards[action]}"
+            return str(self.game.space.action(action))
+
+        def is_terminal(self) -> bool:
+            return self.state is not None and self.state.is_over
+
+        def returns(self) -> list[float]:
+            result = None if self.state is None else self.state.result
+            if result is None:
+                return [0.0] * self.game.rules.players
+            return [float(p) for p in result.payments]
+
+        def view(self, player: int) -> PlayerView | None:
+            """The library's view for `player`, or None while the pack is dealt."""
+            return None if self.state is None else self.state.view(player)
+
+        def resample_from_infostate(self, player: int, sampler: Any) -> State:
+            """A state drawn among those `player` cannot tell from this one (C6)."""
+            new = State(self.get_game())
+            view = self.view(player)
+            if view is None:
+                return new  # nothing dealt yet: every pack is possible
+            rng = random.Random(int(sampler() * 2**52))
+            sample = view.sample_state(rng)  # type: ignore[attr-defined]
+            new._set(sample.deck, sample)
+            return new
+
+        def __str__(self) -> str:
+            if self.state is None:
+                return f"dealing: {len(self.deck)} cards"
+            return repr(self.state)
+
+    class Observer:
+        """What a player observes: the view's JSON (information state), or its
+        observation tensor and its JSON without the history (observation)."""
+
+        def __init__(self, game: Game, recall: bool) -> None:
+            self.recall = recall
+            rules = _Context.of(game_type.short_name, game.get_parameters()).rules
+            size = 0 if recall else sum(n for _, n in observation_layout(rules))
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: State, player: int) -> None:
+            view = state.view(player)
+            if self.recall:
+                return
+            if view is None:
+                self.tensor.fill(0.0)
+            else:
+                self.tensor[:] = view.observation()  # type: ignore[attr-defined]
+
+        def string_from(self, state: State, player: int) -> str:
+            view = state.view(player)
+            if view is None:
+                return f"dealing {len(state.deck)}"
+            if self.recall:
+                return view.to_json()
+            data = json.loads(view.to_json())
+            del data["history"]
+            return json.dumps(data, separators=(",", ":"))
+
+    return Game
+
+
+def heuristic_bot(game: Any, player: int, seed: int = 0) -> Any:
+    """OpenSpiel bot for `player` that asks `conquian.HeuristicAgent` (views only, C6)."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    class Bot(pyspiel.Bot):  # type: ignore[misc]
+        def __init__(self) -> None:
+            pyspiel.Bot.__init__(self)
+            self.agent = HeuristicAgent(seed=seed)
+            self.space = _Context.of(game.get_type().short_name, game.get_parameters()).space
+
+        def step(self, state: Any) -> int:
+            view = state.view(player)
+            return int(self.space.index(self.agent(view)))
+
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+    return Bot()

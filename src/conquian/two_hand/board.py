@@ -1,0 +1,122 @@
+"""The bit encoding of the two-hand game: cards, melds and a turn as ints (T1, T8, T9).
+
+A set of cards is a bit mask over `Card.index` (13 times the suit plus the
+rank less one). A meld on the table is named by its *key*: its cards' mask
+shifted left once, plus its owner's seat. In a 40-card pack a meld's cards
+decide the combination, so keys stand for melds inside the engine.
+
+A turn in progress is a `Turn`: the mover's hand, the keys of the table's
+melds in order, the pending cards (T8), the cards borrowed this turn (T9), and
+for each pending borrowed card the table indices it may not go back to and
+whether a group lent it (T9).
+A `Board` is the same with both hands: one field of a state.
+
+>>> from conquian import cards
+>>> m = mask(cards("AC 2C 3C"))
+>>> m, cards_of(m)
+(7, (card('AC'), card('2C'), card('3C')))
+>>> has_three_of_a_rank(mask(cards("5C 5D 5H"))), has_three_of_a_rank(m)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..actions import Borrow, Discard, Force, Pass, Take
+from ..cards import Card, Face, card_at
+from ..combos import Combination
+
+__all__ = [
+    "DISCARDS",
+    "PASS",
+    "TAKES",
+    "Board",
+    "Sources",
+    "Turn",
+    "borrow_action",
+    "cards_of",
+    "force_action",
+    "has_three_of_a_rank",
+    "key",
+    "mask",
+]
+
+Sources = tuple[tuple[int, tuple[int, ...], bool], ...]
+"""Each pending borrowed card (its index), with the table indices it may not go back to and
+whether a group lent it (T9), sorted by card."""
+
+Turn = tuple[int, tuple[int, ...], int, int, Sources]
+"""A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources)."""
+
+Board = tuple[tuple[int, int], tuple[int, ...], int, int, Sources]
+"""(both hands, keys of the table's melds, pending, borrowed, sources): a `Turn` with both
+hands, one field of a state."""
+
+CARDS: tuple[Card, ...] = tuple(map(card_at, range(53)))
+"""Every card, by `Card.index`."""
+
+BITS: tuple[int, ...] = tuple(1 << i for i in range(53))
+"""Every card's bit, by `Card.index`."""
+
+
+def mask(cards: Iterable[Face]) -> int:
+    """The mask of `cards` (natural cards only: the two-hand pack has no joker)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index  # type: ignore[union-attr]
+    return m
+
+
+def key(meld: Combination) -> int:
+    """The key of a meld: its cards' mask shifted left once, plus its owner."""
+    return mask(meld.cards) << 1 | meld.owner
+
+
+def cards_of(m: int) -> tuple[Card, ...]:
+    """The cards of a mask, in canonical order."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(CARDS[low.bit_length() - 1])
+        m ^= low
+    return tuple(out)
+
+
+def has_three_of_a_rank(cards: int) -> bool:
+    """Whether `cards` hold three or more cards of one rank (a group may be there, C3).
+
+    The masks of the four suits, shifted to the same place, have a rank's bit
+    in common.
+    """
+    a = cards & 0x1FFF
+    b = cards >> 13 & 0x1FFF
+    c = cards >> 26 & 0x1FFF
+    d = cards >> 39 & 0x1FFF
+    return bool(a & b & (c | d) | c & d & (a | b))
+
+
+# The actions on single cards, made once: by `Card.index`, and for a borrow or a force by
+# ``index << 8 | meld index`` (a table holds fewer than 256 melds). At most 52 x 14 of each
+# exist in a 40-card pack (no more than 13 melds fit on a table).
+TAKES: tuple[Take, ...] = tuple(Take(c) for c in CARDS[:52])
+DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS[:52])
+PASS = Pass()
+_BORROWS: dict[int, Borrow] = {}
+_FORCES: dict[int, Force] = {}
+
+
+def borrow_action(index: int, source: int) -> Borrow:
+    """The action borrowing the card of `index` from meld `source` (T9)."""
+    action = _BORROWS.get(index << 8 | source)
+    if action is None:
+        action = _BORROWS[index << 8 | source] = Borrow(CARDS[index], source=source)
+    return action
+
+
+def force_action(index: int, onto: int) -> Force:
+    """The action forcing the card of `index` onto meld `onto` (T10)."""
+    action = _FORCES.get(index << 8 | onto)
+    if action is None:
+        action = _FORCES[index << 8 | onto] = Force(CARDS[index], onto=onto)
+    return action

@@ -1,0 +1,411 @@
+"""What the engine derives from the rules, once: combinations as masks (C3, C4, T9, T10, T14).
+
+A `Tables` holds, for one pack, sequence cap and borrowing rule, the
+combinations of each rank and suit as masks, and per combination what fits
+it, what it may lend and what it grows into. Each table is filled the first
+time a combination is asked about and never changes after; each is bounded
+by the number of combinations of the pack (a few hundred), never by the
+hands or turns met in play. `tables_for` keeps the tables of the last
+`MAX_TABLES` rule sets used (least recently used out), keyed by the
+normalised options that shape them: the hand size and the lay-down rule do
+not, and a sequence cap above the longest sequence of the pack plays as no
+cap.
+
+A `Memo` is what one deal remembers of its own searches; it goes with the
+deal's states.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import suppress
+from typing import Any
+
+from ..actions import Meld
+from ..cards import Card, Suit
+from ..combos import (
+    Combination,
+    Kind,
+    Order,
+    borrow,
+    borrowable,
+    build,
+    extend,
+    melds_in,
+)
+from ..rules import ConquianRules
+from .board import CARDS, Turn, cards_of, has_three_of_a_rank, key, mask
+
+__all__ = ["MAX_TABLES", "BorrowOption", "MeldOption", "Memo", "Tables", "tables_for"]
+
+MAX_TABLES = 40
+"""How many rule sets' tables are kept at most (every normalised two-hand rule set fits)."""
+
+MEMO_LIMIT = 10_000
+"""Entries one deal's search memo may hold before it is emptied."""
+
+
+class MeldOption:
+    """A new meld that can be laid down: its action, the combination, its key, its cards."""
+
+    __slots__ = ("action", "key", "meld", "used")
+
+    def __init__(self, action: Meld, meld: Combination, key: int, used: int) -> None:
+        self.action = action
+        self.meld = meld
+        self.key = key
+        self.used = used
+
+
+class BorrowOption:
+    """A card that may be borrowed from a meld (T9): its bit and index, the keys of the
+    pieces left, and for each piece of three its cards and the cards that fit it."""
+
+    __slots__ = ("bit", "index", "keys", "threes")
+
+    def __init__(
+        self, bit: int, index: int, keys: tuple[int, ...], threes: tuple[tuple[int, int], ...]
+    ) -> None:
+        self.bit = bit
+        self.index = index
+        self.keys = keys
+        self.threes = threes
+
+
+class Memo:
+    """What one deal remembers of its searches, shared by its states (bounded).
+
+    `finish`: per player, whether a turn could be finished (`turn.finishable`);
+    `last_melds`: per owner, the last pool asked of `Tables.new_melds` and its
+    answer; `last_say`: per player, his last say's hand, table and `SayInfo`.
+    """
+
+    __slots__ = ("finish", "last_melds", "last_say")
+
+    def __init__(self) -> None:
+        self.finish: tuple[dict[Turn, bool], dict[Turn, bool]] = ({}, {})
+        self.last_melds: list[tuple[int, tuple[MeldOption, ...]]] = [(0, ())] * 2
+        self.last_say: list[tuple[int, tuple[int, ...], Any]] = [(-1, (), None)] * 2
+
+
+class Tables:
+    """The combination tables of one pack, sequence cap and borrowing rule (C3, C4, T9, T14)."""
+
+    def __init__(self, pack: str, max_sequence: int | None, borrow_middle: bool) -> None:
+        order = Order.of(pack, max_sequence)
+        self.order = order
+        self.middle = borrow_middle  # T9
+        pack_cards = ConquianRules(pack=pack).pack_cards()  # type: ignore[arg-type]
+        self.suit_masks = tuple(mask(c for c in pack_cards if c.suit is s) for s in Suit)
+        ranks = sorted({c.rank for c in pack_cards}, key=lambda r: order.position[r])
+        self.rank_masks = tuple(mask(c for c in pack_cards if c.rank == r) for r in ranks)
+        self.all_families = self.rank_masks + self.suit_masks  # the order of `new_melds`
+        # Per card: the masks of its rank and of its suit.
+        self.families: list[tuple[int, int]] = [(0, 0)] * 52
+        for c in pack_cards:
+            rank_family = next(m for m in self.rank_masks if m >> c.index & 1)
+            self.families[c.index] = (rank_family, self.suit_masks[c.suit])  # type: ignore[index]
+        # Every combination of each family, as masks in the order `combos.melds_in` gives them.
+        self.family_melds = {
+            family: tuple(mask(m.cards) for m in melds_in(cards_of(family), order))
+            for family in self.all_families
+        }
+        # Per suit, the bit of the card at each position of the order (C4).
+        self.positions = tuple(
+            tuple(1 << order.card_at(p, s).index for p in range(order.top + 1)) for s in Suit
+        )
+        # Per card: what makes a combination of three with it (`pairs`), the cards near it
+        # that may partner it, and whether a set of those holds two partners (`two_partners`).
+        self.pairs: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 52
+        self.near: list[int] = [0] * 52
+        self.partnered: list[dict[int, bool]] = [{} for _ in range(52)]
+        for c in pack_cards:
+            pair = self._pairs(c)
+            self.pairs[c.index] = pair
+            near = pair[0]
+            for run in pair[1]:
+                near |= run
+            self.near[c.index] = near
+        # Per combination (its cards' mask): the cards not in it that fit it alone (T10, T14),
+        # and the cards that could ever extend it (the rest of its rank or suit).
+        self.fit: dict[int, int] = {}
+        self.related: dict[int, int] = {}
+        self.groups: frozenset[int] = frozenset(
+            cards for family in self.rank_masks for cards in self.family_melds[family]
+        )
+        for family in self.rank_masks:
+            for cards in self.family_melds[family]:
+                self.fit[cards] = self.related[cards] = family & ~cards
+        for s, family in enumerate(self.suit_masks):
+            at = self.positions[s]
+            for cards in self.family_melds[family]:
+                low = next(p for p, bit in enumerate(at) if bit & cards)
+                high = low + cards.bit_count() - 1
+                fits = 0
+                if cards.bit_count() < order.longest:
+                    fits = (at[low - 1] if low > 0 else 0) | (
+                        at[high + 1] if high < order.top else 0
+                    )
+                self.fit[cards] = fits
+                self.related[cards] = family & ~cards
+        self.combos: dict[int, Combination] = {}
+        self.options: dict[int, MeldOption] = {}
+        self.subsets: dict[int, tuple[MeldOption, ...]] = {}
+        self.all_grown: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.borrows: dict[int, tuple[BorrowOption, ...]] = {}
+        self.forced: dict[int, int] = {}
+        self.onto: dict[tuple[int, int], Meld] = {}
+
+    def _pairs(self, c: Card) -> tuple[int, tuple[int, ...]]:
+        """What makes a combination of three with `c` (C3): any two of the other cards of
+        its rank (one mask), or one of the pairs of its suit around it (masks)."""
+        assert c.suit is not None
+        order = self.order
+        others = mask(CARDS[s * 13 + c.rank - 1] for s in Suit if s is not c.suit)
+        runs = []
+        pos = order.position[c.rank]
+        for low in (pos - 2, pos - 1, pos):
+            if low >= 0 and low + 2 <= order.top:
+                run = (order.card_at(q, c.suit) for q in range(low, low + 3) if q != pos)
+                runs.append(mask(run))
+        return others, tuple(runs)
+
+    def two_partners(self, index: int, cards: int) -> bool:
+        """Whether `cards` hold two partners making a combination of three with the card of
+        `index` (C3): two others of its rank, or a pair of its suit around it."""
+        near = cards & self.near[index]
+        known = self.partnered[index]
+        found = known.get(near)
+        if found is None:
+            others, runs = self.pairs[index]
+            found = (near & others).bit_count() >= 2
+            for run in runs:
+                if near & run == run:
+                    found = True
+            known[near] = found
+        return found
+
+    def combo(self, key: int) -> Combination:
+        """The combination a key stands for."""
+        found = self.combos.get(key)
+        if found is None:
+            found = build(cards_of(key >> 1), self.order, key & 1)
+            assert found is not None
+            self.combos[key] = found
+        return found
+
+    def new_melds(self, pool: int, owner: int, memo: Memo) -> tuple[MeldOption, ...]:
+        """Every new combination in the cards of `pool` (C3, T8): groups, then sequences.
+
+        A combination lies in one rank or one suit, so each family's share of
+        the pool is looked up in `subset_melds`. Cards only leave a hand (T3),
+        so a pool that lies in the last one asked (`memo`) has as combinations
+        those of the last pool that lie in it, in the same order.
+        """
+        last_pool, last_found = memo.last_melds[owner]
+        if not pool & ~last_pool:
+            if pool == last_pool or not last_found:
+                found = last_found
+            else:
+                found = tuple([opt for opt in last_found if not opt.used & ~pool])
+        else:
+            out: list[MeldOption] = []
+            # Groups only where three cards of one rank are there.
+            families = self.all_families if has_three_of_a_rank(pool) else self.suit_masks
+            subsets = self.subsets
+            for family in families:
+                sub = pool & family
+                if sub.bit_count() >= 3:
+                    melds = subsets.get(sub << 1 | owner)
+                    out.extend(self.subset_melds(family, sub, owner) if melds is None else melds)
+            found = tuple(out)
+        memo.last_melds[owner] = (pool, found)
+        return found
+
+    def melds_with(self, pool: int, pending: int, owner: int) -> Iterator[MeldOption]:
+        """The new combinations in `pool` that hold a `pending` card (C3, T8), for the search.
+
+        They lie in the rank or the suit of a pending card; a family holding
+        two pending cards is asked once.
+        """
+        seen: list[int] = []
+        rest = pending
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for family in self.families[low.bit_length() - 1]:
+                if family in seen:
+                    continue
+                seen.append(family)
+                sub = pool & family
+                if sub.bit_count() >= 3:
+                    for opt in self.subset_melds(family, sub, owner):
+                        if opt.used & pending:
+                            yield opt
+
+    def subset_melds(self, family: int, sub: int, owner: int) -> tuple[MeldOption, ...]:
+        """`combos.melds_in` of the cards `sub` of one `family`: the family's combinations
+        that lie in `sub`, in the same order."""
+        found = self.subsets.get(sub << 1 | owner)
+        if found is None:
+            found = tuple(
+                [
+                    self.new_meld(used << 1 | owner)
+                    for used in self.family_melds[family]
+                    if used & sub == used
+                ]
+            )
+            self.subsets[sub << 1 | owner] = found
+        return found
+
+    def new_meld(self, key: int) -> MeldOption:
+        """The option of laying down meld `key` as a new combination (C3, T8)."""
+        found = self.options.get(key)
+        if found is None:
+            meld = self.combo(key)
+            found = MeldOption(Meld(meld.cards), meld, key, key >> 1)
+            self.options[key] = found
+        return found
+
+    def extensions(self, key: int, pool: int) -> list[tuple[int, int]]:
+        """Every set of `pool` cards that may be added to meld `key` (T8, T14): pairs of
+        the cards added and the key of the meld they make (`meld_onto` gives the action).
+
+        Every addition holds a card that fits the meld alone (one of its rank,
+        or the card next to an end of the sequence), so none is possible
+        without one.
+        """
+        cards = key >> 1
+        if not pool & self.fit[cards]:
+            return []
+        related = pool & self.related[cards]
+        return [
+            (used, bigger) for used, bigger in self.all_extensions(key) if used & related == used
+        ]
+
+    def all_extensions(self, key: int) -> tuple[tuple[int, int], ...]:
+        """`combos.extensions` of meld `key` from every other card of its family, in order:
+        the cards added and the key of the meld they make (C3, T14)."""
+        found = self.all_grown.get(key)
+        if found is None:
+            cards = key >> 1
+            related = self.related[cards]
+            valid = self.family_melds[related | cards]
+            found = tuple(
+                [
+                    (used, (cards | used) << 1 | key & 1)
+                    for used in self._additions(key, related)
+                    if cards | used in valid
+                ]
+            )
+            self.all_grown[key] = found
+        return found
+
+    def _additions(self, key: int, related: int) -> Iterator[int]:
+        """The sets of `related` cards that could be added to meld `key`, in the order of
+        `combos.extensions`: for a group every subset, for a sequence each run of cards
+        below and above its ends (`all_extensions` keeps those making a combination)."""
+        meld = self.combo(key)
+        if meld.kind is Kind.GROUP:
+            used = (-related) & related  # the subsets of `related` in increasing order
+            while used:
+                yield used
+                used = (used - related) & related
+            return
+        at = self.positions[meld.cards[0].suit]  # type: ignore[index]
+        position = self.order.position
+        low, high = position[meld.cards[0].rank], position[meld.cards[-1].rank]
+        room = self.order.longest - len(meld.cards)
+        for below in range(low + 1):
+            for above in range(self.order.top - high + 1):
+                if below + above == 0:
+                    continue
+                if below + above > room:
+                    break
+                used = 0
+                for p in (*range(low - below, low), *range(high + 1, high + above + 1)):
+                    used |= at[p]
+                if used & related == used:
+                    yield used
+
+    def meld_onto(self, used: int, index: int) -> Meld:
+        """The action adding the cards `used` to table meld `index` (T8)."""
+        found = self.onto.get((used, index))
+        if found is None:
+            found = self.onto[(used, index)] = Meld(cards_of(used), onto=index)
+        return found
+
+    def borrowings(self, key: int) -> tuple[BorrowOption, ...]:
+        """Each card that may be borrowed from meld `key` (T9), with the keys of the pieces
+        it leaves (`board.borrow_action` gives the action)."""
+        found = self.borrows.get(key)
+        if found is None:
+            out = []
+            meld = self.combo(key)
+            for c in borrowable(meld, self.middle):
+                pieces = borrow(meld, c, self.middle)
+                assert pieces is not None
+                keys = tuple(self._known(p) for p in pieces)
+                threes = tuple(
+                    (k >> 1, self.fit[k >> 1]) for k in keys if k.bit_count() - (k & 1) == 3
+                )
+                out.append(BorrowOption(1 << c.index, c.index, keys, threes))
+            found = tuple(out)
+            self.borrows[key] = found
+        return found
+
+    def _known(self, meld: Combination) -> int:
+        """The key of a combination made by `combos`, remembered for `combo`."""
+        k = key(meld)
+        self.combos.setdefault(k, meld)
+        return k
+
+    def force_onto(self, key: int, index: int) -> int:
+        """The key of meld `key` with the forced card of `index` in it (T10)."""
+        found = self.forced.get(key << 6 | index)
+        if found is None:
+            bigger = extend(self.combo(key), (CARDS[index],), self.order)
+            assert bigger is not None
+            found = self.forced[key << 6 | index] = self._known(bigger)
+        return found
+
+
+_TABLES: OrderedDict[tuple[str, int | None, bool], Tables] = OrderedDict()
+
+
+def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool]:
+    """The options that shape the tables, normalised: pack, sequence cap, borrowing.
+
+    A cap above the longest sequence of the pack plays as no cap (T14).
+    """
+    cap = rules.max_sequence
+    if cap is not None and cap > Order.of(rules.pack).longest:
+        cap = None
+    return (rules.pack, cap, rules.borrow_middle)
+
+
+_LAST: list[tuple[ConquianRules, Tables]] = []  # the rules object last asked about
+
+
+def tables_for(rules: ConquianRules) -> Tables:
+    """The tables for `rules`, made on first use; the last `MAX_TABLES` sets are kept."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is rules:  # the same rules object as the last deal's
+        return last[1]
+    k = tables_key(rules)
+    found = _TABLES.get(k)
+    if found is None:
+        found = _TABLES[k] = Tables(*k)
+        while len(_TABLES) > MAX_TABLES:
+            _TABLES.popitem(last=False)
+    else:
+        with suppress(KeyError):  # another thread may have let it go: it is still good
+            _TABLES.move_to_end(k)
+    _LAST[:] = [(rules, found)]
+    return found
+
+
+def tables_count() -> int:
+    """How many rule sets' tables are kept now (at most `MAX_TABLES`)."""
+    return len(_TABLES)

@@ -1,0 +1,465 @@
+"""Tests written for the mutants that survived the suite (see docs/testing.md).
+
+A mutation run changes one operator or constant of the library at a time and
+reruns the tests; a mutant that no test notices marks a behaviour nobody
+checks. Each test here pins one such behaviour of `conquian.combos` or of the
+two-hand engine, with an answer worked out from the rules' text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conquian import (
+    Card,
+    Combination,
+    ConquianRules,
+    ConquianState,
+    CooncanRules,
+    Kind,
+    NamedJoker,
+    Order,
+    Suit,
+    card,
+    cards,
+    joker,
+    make_pack,
+    new_game,
+)
+from conquian.cards import parse_face, sort_key
+from conquian.combos import (
+    borrow,
+    borrowable,
+    build,
+    explain,
+    extend,
+    extensions,
+    fitting,
+    melds_in,
+    shifts,
+)
+
+STANDARD = Order.of("standard")
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+# -- combos: the order of a pack ------------------------------------------------------------------
+
+
+def test_c4_an_unknown_pack_has_no_order() -> None:
+    """C4: only the spanish, american and standard packs have an order of ranks."""
+    with pytest.raises(ValueError, match="unknown pack 'pinochle'"):
+        Order("pinochle")
+    with pytest.raises(ValueError, match="unknown pack 'pinochle'"):
+        Order.of("pinochle", 8)
+
+
+@pytest.mark.parametrize(
+    ("pack", "max_sequence", "longest"),
+    [
+        ("spanish", None, 10),  # A-7 J Q K: all ten ranks (C4)
+        ("american", None, 10),
+        ("standard", None, 13),  # the ace low or high, never both (law 16)
+        ("spanish", 8, 8),  # T14: a cap shorter than the pack
+        ("standard", 12, 12),
+        ("standard", 13, 13),
+        ("american", 11, 10),  # a cap longer than the pack changes nothing
+        ("standard", 14, 13),
+    ],
+)
+def test_t14_longest_sequence_of_an_order(
+    pack: str, max_sequence: int | None, longest: int
+) -> None:
+    """T14, C4: the longest sequence is the pack's run of ranks, or the cap if it is shorter."""
+    order = Order.of(pack, max_sequence)
+    assert order.longest == longest
+    suit = Suit.HEARTS
+    run = tuple(order.card_at(p, suit) for p in range(longest))
+    assert build(run, order) is not None
+    if longest < order.top + 1:
+        assert build((*run, order.card_at(longest, suit)), order) is None
+
+
+def test_t14_explain_names_the_cap() -> None:
+    """T14: a sequence longer than `max_sequence` is refused for its length, citing T14."""
+    order = Order.of("spanish", 8)
+    nine = cards("AH 2H 3H 4H 5H 6H 7H JH QH")
+    assert build(nine, Order.of("spanish")) is not None
+    assert explain(nine, order) == "a sequence may hold at most 8 cards (T14)"
+    # Eight cards are within the cap: a gap, not the length, is what is wrong.
+    broken = cards("AH 2H 3H 4H 5H 6H 7H KH")
+    assert "T14" not in explain(broken, order)
+    assert "(C4)" in explain(broken, order)
+
+
+# -- combos: law 16, the ace at one end only ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("run", "fit"),
+    [
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH"),  # the ace low or high: one card
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", "KH"),  # ace low: only the king above
+        ("3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "2H"),  # ace high: only the two below
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", ""),  # full: an ace at both ends is not
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", ""),  # allowed (law 16)
+    ],
+)
+def test_law16_fitting_a_long_sequence_of_the_52_card_pack(run: str, fit: str) -> None:
+    """Law 16 (Foster p. 9), C4: the ace ends a sequence low or high, never both."""
+    combo = build(cards(run), STANDARD)
+    assert combo is not None and combo.kind is Kind.SEQUENCE
+    assert fitting(combo, STANDARD) == cards(fit)
+    for c in cards(fit):  # each card that fits makes a valid sequence
+        assert build((*combo.cards, c), STANDARD) is not None
+
+
+def _all_sequences(hand: tuple[object, ...], order: Order) -> set[tuple[object, ...]]:
+    """Every sequence some sub-multiset of `hand` makes, by trying each one (the oracle)."""
+    found = set()
+    for size in range(3, len(hand) + 1):
+        for sub in itertools.combinations(hand, size):
+            combo = build(sub, order)  # type: ignore[arg-type]
+            if combo is not None and combo.kind is Kind.SEQUENCE:
+                found.add(combo.cards)
+    return found
+
+
+@pytest.mark.parametrize("max_sequence", [None, 13, 12, 5])
+def test_law16_melds_in_a_full_suit_of_the_52_card_pack(max_sequence: int | None) -> None:
+    """Law 16, M4: a full suit holds each sequence once, the ace low or high, not both."""
+    order = Order.of("standard", max_sequence)
+    hand = tuple(c for c in make_pack("standard") if c.suit is Suit.SPADES)
+    melds = melds_in(hand, order)
+    found = [m.cards for m in melds]
+    assert len(found) == len(set(found))  # no sequence twice
+    assert set(found) == _all_sequences(hand, order)
+    longest = order.longest
+    # Spans of n cards among positions 0-13 (the ace at 0 and at 13): 15 - n of them; at
+    # n = 13, ace-to-king and two-to-ace are one set of cards, counted once.
+    expected = sum(15 - n for n in range(3, longest + 1)) - (1 if longest == 13 else 0)
+    assert len(found) == expected
+    assert cards("QS KS AS") in found and cards("AS 2S 3S") in found
+
+
+def test_c4_a_card_outside_the_pack_never_joins_a_sequence() -> None:
+    """C4: the spanish pack has no 8, so 8 A 2 is no sequence, though their ranks touch."""
+    spanish = Order.of("spanish")
+    assert build(cards("8H AH 2H"), spanish) is None
+    assert build(cards("KH 8H AH"), spanish) is None
+    assert build(cards("JH QH KH"), Order.of("american")) is None
+
+
+def test_c3_build_makes_combinations_for_seat_0_unless_told() -> None:
+    """C3: a combination built without an owner belongs to seat 0."""
+    seq = build(cards("5H 6H 7H"), STANDARD)
+    group = build(cards("5H 5C 5D"), STANDARD, owner=3)
+    assert seq is not None and seq.owner == 0
+    assert group is not None and group.owner == 3
+
+
+def test_m4_melds_in_belong_to_seat_0_unless_told() -> None:
+    """M4: `melds_in` builds combinations for seat 0 by default, for `owner` when given."""
+    hand = cards("5C 5D 5H 6H 7H JK")
+    order = Order.of("standard")
+    mine = melds_in(hand, order)
+    theirs = melds_in(hand, order, owner=2)
+    assert mine and all(isinstance(m, Combination) and m.owner == 0 for m in mine)
+    assert [m.cards for m in theirs] == [m.cards for m in mine]
+    assert all(m.owner == 2 for m in theirs)
+
+
+# -- combos: why a set is no combination (E1) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("faces", "pack", "reason"),
+    [
+        ("5H 6H", "spanish", "a combination needs at least three cards (C3)"),
+        ("5H 6H JK", "standard", "a joker in a combination must be named, as JK=4D or JK=5 (C5)"),
+        ("5H 5D JK=5C", "standard", "a joker in a group is named by rank only, as JK=5 (M9)"),
+        (
+            "5H 6H 7D",
+            "standard",
+            "5H 6H 7D is neither a group (one rank) nor a sequence (one suit) (C3)",
+        ),
+        (
+            "5H 6D 7C 8S",
+            "standard",
+            "5H 6D 7C 8S is neither a group (one rank) nor a sequence (one suit) (C3)",
+        ),
+        ("7H 8H 9H", "spanish", "7H 8H 9H has a card that is not in the spanish pack (C4)"),
+        ("JH QH KH", "american", "JH QH KH has a card that is not in the american pack (C4)"),
+        (
+            "QC KC AC",
+            "spanish",
+            "QC KC AC is not a sequence: in the spanish pack the ace is low only (C4)",
+        ),
+        (
+            "KH AH 2H",
+            "standard",
+            "KH AH 2H is not a sequence: the ace may be low or high, never both (C4, law 16)",
+        ),
+        (
+            "5H 6H 8H",
+            "standard",
+            "5H 6H 8H is not an unbroken sequence of the standard pack: 7H is missing (C4)",
+        ),
+        ("5H 6H 8H", "spanish", "5H 6H 8H has a card that is not in the spanish pack (C4)"),
+        (
+            "2C 3C 5C",
+            "american",
+            "2C 3C 5C is not an unbroken sequence of the american pack: 4C is missing (C4)",
+        ),
+        (
+            "2H 3H 5H",
+            "standard",
+            "2H 3H 5H is not an unbroken sequence of the standard pack: 4H is missing (C4)",
+        ),
+    ],
+)
+def test_e1_explain_gives_the_reason_of_each_rule(faces: str, pack: str, reason: str) -> None:
+    """E1: each way a set of cards fails to be a combination has its own reason and rule id."""
+    text = [parse_face(t) for t in faces.split()]
+    assert build(text, Order.of(pack)) is None
+    assert explain(text, Order.of(pack)) == reason
+
+
+# -- combos: the ends of a sequence with the ace high (law 16) ------------------------------------
+
+
+def test_law16_a_sequence_ending_with_the_high_ace_grows_only_below() -> None:
+    """Law 16: Q K A of the 52-card pack takes the jack, never the two (no way round the corner)."""
+    seq = build(cards("QH KH AH"), STANDARD)
+    assert seq is not None
+    assert fitting(seq, STANDARD) == cards("JH")
+    grown = [" ".join(map(str, e)) for e in extensions(seq, cards("2H 3H 10H JH"), STANDARD)]
+    assert sorted(grown) == ["10H JH", "JH"]
+
+
+# -- combos: the joker shift (M9, law 18) ---------------------------------------------------------
+
+
+def _seq(text: str, order: Order = STANDARD, owner: int = 0) -> Combination:
+    combo = build([parse_face(t) for t in text.split()], order, owner)
+    assert combo is not None
+    return combo
+
+
+def _shifted(combo: Combination, face: str, order: Order = STANDARD) -> list[str]:
+    return [str(c) for c in shifts(combo, parse_face(face), order)]
+
+
+def test_m9_a_joker_at_the_low_end_shifts_to_the_high_end() -> None:
+    """M9: JK=6H 7H 8H: the joker moves above the 8, and the 6 fills its place or the 10 follows."""
+    seq = _seq("JK=6H 7H 8H")
+    assert _shifted(seq, "6H") == ["6H 7H 8H JK=9H"]
+    assert _shifted(seq, "10H") == ["7H 8H JK=9H 10H"]
+    assert _shifted(seq, "5H") == []
+    (moved,) = shifts(seq, card("6H"), STANDARD)
+    assert moved.cards[-1] == joker("9H", shifted=True)
+
+
+def test_m9_a_joker_shifts_once_only() -> None:
+    """M9: a joker that was shifted never moves again, even where a second shift would fit."""
+    (moved,) = shifts(_seq("7H 8H JK=9H"), card("9H"), STANDARD)
+    assert str(moved) == "JK=6H 7H 8H 9H"
+    assert shifts(moved, card("6H"), STANDARD) == ()
+    assert shifts(moved, card("10H"), STANDARD) == ()
+
+
+def test_m9_a_joker_may_shift_to_either_end_of_the_order() -> None:
+    """M9, law 16: the joker may move to the ace low (position 0) or the ace high (the top)."""
+    assert _shifted(_seq("2H 3H JK=4H"), "4H") == ["JK=AH 2H 3H 4H"]
+    assert _shifted(_seq("JK=JH QH KH"), "JH") == ["JH QH KH JK=AH"]
+    spanish = Order.of("spanish")
+    assert _shifted(_seq("JK=JS QS KS", spanish), "JS", spanish) == []  # the king is the top
+    assert _shifted(_seq("JK=6S 7S JS", spanish), "6S", spanish) == ["6S 7S JS JK=QS"]
+    assert _shifted(_seq("AH 2H JK=3H"), "3H") == []  # nothing below the low ace
+
+
+def test_m9_a_shifted_sequence_keeps_its_owner() -> None:
+    """M9: the combination a shift makes still belongs to the player who laid it."""
+    for combo in shifts(_seq("7H 8H JK=9H", owner=2), card("5H"), STANDARD):
+        assert combo.owner == 2
+    assert shifts(_seq("7H 8H JK=9H", owner=2), card("5H"), STANDARD)
+
+
+# -- combos: melds_in finds every combination, jokers included (M4, C5) ---------------------------
+
+
+def _every_meld(hand: list[Card], order: Order) -> set[tuple[object, ...]]:
+    """The oracle: every sub-multiset holding a natural card, each joker named every way, built."""
+    naturals = [c for c in hand if not c.is_joker]
+    jokers = len(hand) - len(naturals)
+    namings = [NamedJoker(r) for r in range(1, 14)]
+    namings += [NamedJoker(r, s) for r in range(1, 14) for s in Suit]
+    found: set[tuple[object, ...]] = set()
+    for size in range(1, len(naturals) + 1):
+        for sub in set(itertools.combinations(naturals, size)):
+            for k in range(jokers + 1):
+                if size + k < 3:
+                    continue
+                for named in itertools.combinations_with_replacement(namings, k):
+                    combo = build((*sub, *named), order)
+                    if combo is not None:
+                        found.add(combo.cards)
+    return found
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "5H JK JK",  # two jokers with one card: 5H JK=6H JK=7H and the rest (C5)
+        "5H 6H JK JK",
+        "5H 7H 5C JK",
+        "QS KS AS 2S JK",  # the ace high and low (law 16)
+        "AS 2S 3S 5S JK",
+        "9D 10D JD QD KD AD JK",
+        "5H 5H 6H JK",  # the double pack: two of one card (M1)
+        "4C 5C 5C 7C 7C JK",
+    ],
+)
+def test_c5_melds_in_finds_what_every_naming_of_the_jokers_makes(hand: str) -> None:
+    """C5, M4: melds_in finds each combination the oracle builds, once."""
+    held = list(cards(hand))
+    melds = [m.cards for m in melds_in(held, STANDARD)]
+    assert len(melds) == len(set(melds))
+    assert set(melds) == _every_meld(held, STANDARD)
+
+
+# -- combos: what may be added to a combination (M5, T8, T9) --------------------------------------
+
+
+def _every_extension(combo: Combination, hand: list[Card], order: Order) -> set[tuple[object, ...]]:
+    """The oracle: every sub-multiset of the hand, each joker named every way, that extends."""
+    namings = [NamedJoker(r) for r in range(1, 14)]
+    namings += [NamedJoker(r, s) for r in range(1, 14) for s in Suit]
+    naturals = [c for c in hand if not c.is_joker]
+    jokers = len(hand) - len(naturals)
+    found: set[tuple[object, ...]] = set()
+    for size in range(len(naturals) + 1):
+        for sub in set(itertools.combinations(naturals, size)):
+            for k in range(jokers + 1):
+                if size + k == 0:
+                    continue
+                for named in itertools.combinations_with_replacement(namings, k):
+                    faces = (*sub, *named)
+                    if extend(combo, faces, order) is not None:
+                        found.add(tuple(sorted(faces, key=sort_key)))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("combo", "hand", "pack", "cap"),
+    [
+        ("5H 6H 7H", "3H 4H 8H 9H 5C 6D KS", "standard", None),
+        ("5H 6H 7H", "2H 3H 4H 8H 9H 10H", "standard", 5),  # T14: two cards more at most
+        ("5H 6H 7H", "4H 8H JK", "standard", None),
+        ("5H JK=6H 7H", "3H 4H 8H 6H JK", "standard", None),
+        ("QH KH AH", "10H JH 2H 3H JK", "standard", None),  # law 16: the high ace ends it
+        ("AD 2D 3D", "4D 5D KD QD JK", "standard", None),  # and the low ace too
+        ("2S 3S 4S", "AS 5S 6S 7S AC", "american", None),
+        ("6C 7C JC", "4C 5C QC KC 7D", "spanish", None),
+        ("5H 6H 7H", "8C 4D 8S 9H", "standard", None),  # only hearts extend hearts
+        ("5H 6H 7H", "8H 8H 9H 4H 4H JK", "standard", None),  # the double pack (M1)
+        ("5C 5D 5H", "5S 5H 6H 5D JK", "standard", None),  # a group takes every other 5 (M5)
+        ("9C 9D JK=9", "9H 9S 9C JK 10C", "standard", None),
+    ],
+)
+def test_m5_extensions_are_every_addable_set_of_hand_cards(
+    combo: str, hand: str, pack: str, cap: int | None
+) -> None:
+    """M5, T8: extensions lists each set of hand cards that may be added at once, once."""
+    order = Order.of(pack, cap)
+    base = _seq(combo, order)
+    held = list(cards(hand))
+    found = extensions(base, held, order)
+    assert len(found) == len(set(found))
+    assert set(found) == _every_extension(base, held, order)
+
+
+def test_c4_fitting_a_run_from_the_two_takes_the_low_ace() -> None:
+    """C4: 2 3 4 takes the ace below it and the 5 above, in every pack."""
+    for pack in ("standard", "american", "spanish"):
+        order = Order.of(pack)
+        assert fitting(_seq("2H 3H 4H", order), order) == cards("AH 5H")
+    assert fitting(_seq("JH QH KH"), STANDARD) == cards("AH 10H")  # canonical order
+    assert fitting(_seq("JS QS KS", Order.of("spanish")), Order.of("spanish")) == cards("7S")
+
+
+def test_t9_borrowing_from_the_middle_is_allowed_unless_told() -> None:
+    """T9: by default an inner card may be borrowed, splitting the sequence in two."""
+    seven = _seq("AC 2C 3C 4C 5C 6C 7C", Order.of("spanish"))
+    assert borrowable(seven) == cards("AC 4C 7C")
+    assert [str(c) for c in borrow(seven, card("4C")) or ()] == ["AC 2C 3C", "5C 6C 7C"]
+    assert borrow(seven, card("4C"), middle=False) is None
+
+
+# -- two-hand: a state unpickled in a fresh process -----------------------------------------------
+
+
+def _states_to_try() -> list[ConquianState]:
+    """Some states of random deals under several rules, melding states among them."""
+    rng = random.Random(18)
+    picked: list[ConquianState] = []
+    presets = (ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle(pack="american"))
+    for seed in range(6):
+        state = new_game(presets[seed % 3], seed=seed)
+        step = 0
+        while not state.is_over:
+            if step % 7 == 3 or state.pending:
+                picked.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+            step += 1
+        picked.append(state)
+    return picked
+
+
+_CHILD = """
+import pickle, sys
+states = pickle.load(sys.stdin.buffer)
+for state in states:
+    print("|".join(sorted(map(str, state.legal_actions()))))
+"""
+
+
+def test_legal_actions_of_states_unpickled_in_a_fresh_process() -> None:
+    """DESIGN principle 1: a state pickled here has the same legal actions in a new process.
+
+    The new process has none of this one's caches, so every lookup starts from
+    nothing; melding states (cards pending) are among those tried.
+    """
+    states = _states_to_try()
+    assert sum(1 for s in states if s.pending) >= 5
+    three = new_game(CooncanRules.three_hand(jokers=1), seed=4)
+    for _ in range(30):
+        three = three.apply(three.legal_actions()[0])
+    batch: list[object] = [*states, three]
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD],
+        input=pickle.dumps(batch),
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(SRC), "PYTHONHASHSEED": "1"},
+        timeout=120,
+    ).stdout.decode()
+    expected = ["|".join(sorted(map(str, s.legal_actions()))) for s in batch]  # type: ignore[attr-defined]
+    assert out.splitlines() == expected
+
+
+def test_cards_of_an_unpickled_state_are_the_interned_cards() -> None:
+    """C1: cards read back from a pickle are the very objects of the card table."""
+    state = new_game(ConquianRules(), seed=2)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert all(a is b for a, b in zip(again.hand(0), state.hand(0), strict=True))
+    assert again.hand(0)[0] is card(str(state.hand(0)[0]))
