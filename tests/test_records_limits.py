@@ -159,7 +159,9 @@ def test_record_arguments_of_the_wrong_kind_name_the_argument(
 def test_a_state_that_is_not_an_engines_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match="a state made by new_game"):
         GameRecord.from_state(object())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="a state made by new_game"):
+    # The unbound method on a non-state: in the compiled build, where State is a native
+    # class, Python's own descriptor check refuses it first (still a TypeError).
+    with pytest.raises(TypeError, match="a state made by new_game|doesn't apply to"):
         State.to_json(object())  # type: ignore[arg-type]
 
 

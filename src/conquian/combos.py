@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import attrs
 
 from . import svg
+from ._order import Order as Order
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card_at, sort_key
 
 __all__ = [
@@ -110,74 +111,6 @@ class Combination:
     def rank(self) -> int | None:
         """The rank of a group; None for a sequence."""
         return self.cards[0].rank if self.kind is Kind.GROUP else None
-
-
-@attrs.frozen
-class Order:
-    """The unbroken order of a pack's ranks, for sequences (C4, T14).
-
-    Positions run from 0 (the ace, low) to `top`; in the 52-card pack the ace
-    may also stand at position 13, above the king, but never at both ends of
-    one sequence. `max_sequence` caps a sequence's length (None: no cap).
-
-    >>> o = Order.of("spanish")
-    >>> o.top, o.position[7], o.position[11]
-    (9, 6, 7)
-    """
-
-    pack: str
-    max_sequence: int | None = None
-    position: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
-    rank_at: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
-    top: int = attrs.field(init=False, repr=False, eq=False)
-    ace_high: bool = attrs.field(init=False, repr=False, eq=False)
-
-    def __attrs_post_init__(self) -> None:
-        ranks = {
-            "spanish": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
-            "american": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
-            "standard": (*range(1, 14), 1),
-        }.get(self.pack)
-        if ranks is None:
-            raise ValueError(f"unknown pack {self.pack!r}")
-        position = [-1] * 14
-        for pos, rank in enumerate(ranks):
-            if position[rank] < 0:
-                position[rank] = pos
-        object.__setattr__(self, "position", tuple(position))
-        object.__setattr__(self, "rank_at", ranks)
-        object.__setattr__(self, "top", len(ranks) - 1)
-        object.__setattr__(self, "ace_high", self.pack == "standard")
-
-    @staticmethod
-    def of(pack: str, max_sequence: int | None = None) -> Order:
-        """The (shared) order for a pack name and sequence cap (C4, T14); a cap above the
-        pack's longest sequence plays as none, so only the orders that differ are kept."""
-        full = _FULL_LENGTH.get(pack)
-        if full is not None and type(max_sequence) is int and max_sequence > full:
-            max_sequence = None
-        found = _ORDERS.get((pack, max_sequence))
-        if found is None:
-            found = Order(pack, max_sequence)  # an unknown pack raises here
-            if full is not None and (
-                max_sequence is None or (type(max_sequence) is int and max_sequence >= 0)
-            ):
-                _ORDERS[(pack, max_sequence)] = found
-        return found
-
-    def card_at(self, position: int, suit: Suit) -> Card:
-        """The card of `suit` at `position` in this order."""
-        return card_at(suit * 13 + self.rank_at[position] - 1)
-
-    @property
-    def longest(self) -> int:
-        """The longest sequence this order allows."""
-        full = self.top if self.ace_high else self.top + 1
-        return full if self.max_sequence is None else min(full, self.max_sequence)
-
-
-_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13}  # the longest sequences (C4)
-_ORDERS: dict[tuple[str, int | None], Order] = {}
 
 
 def _seq_positions(faces: Sequence[Face], order: Order) -> list[int] | None:

@@ -22,6 +22,7 @@ A `Board` is the same with both hands: one field of a state.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ..actions import Borrow, Discard, Force, Pass, Take
 from ..cards import Card, Face, card_at
@@ -53,10 +54,10 @@ Board = tuple[tuple[int, int], tuple[int, ...], int, int, Sources]
 """(both hands, keys of the table's melds, pending, borrowed, sources): a `Turn` with both
 hands, one field of a state."""
 
-CARDS: tuple[Card, ...] = tuple(map(card_at, range(53)))
+CARDS: Final[tuple[Card, ...]] = tuple(map(card_at, range(53)))
 """Every card, by `Card.index`."""
 
-BITS: tuple[int, ...] = tuple(1 << i for i in range(53))
+BITS: Final[tuple[int, ...]] = tuple(1 << i for i in range(53))
 """Every card's bit, by `Card.index`."""
 
 
@@ -99,11 +100,11 @@ def has_three_of_a_rank(cards: int) -> bool:
 # The actions on single cards, made once: by `Card.index`, and for a borrow or a force by
 # ``index << 8 | meld index`` (a table holds fewer than 256 melds). At most 52 x 14 of each
 # exist in a 40-card pack (no more than 13 melds fit on a table).
-TAKES: tuple[Take, ...] = tuple(Take(c) for c in CARDS[:52])
-DISCARDS: tuple[Discard, ...] = tuple(Discard(c) for c in CARDS[:52])
-PASS = Pass()
-_BORROWS: dict[int, Borrow] = {}
-_FORCES: dict[int, Force] = {}
+TAKES: Final[tuple[Take, ...]] = tuple(Take(c) for c in CARDS[:52])
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS[:52])
+PASS: Final = Pass()
+_BORROWS: Final[dict[int, Borrow]] = {}
+_FORCES: Final[dict[int, Force]] = {}
 
 
 def borrow_action(index: int, source: int) -> Borrow:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
+from .._mypyc import mypyc_attr
 from ..cards import Card
 from ..errors import RecordError
 from ..rules import ConquianRules
@@ -13,6 +14,7 @@ from .tables import Memo, Tables, tables_for
 __all__ = ["Deal", "check_indices", "deal_positions"]
 
 
+@mypyc_attr(acyclic=True)
 class Deal:
     """What stays the same over a deal (T1): its rules, dealer and deck; the engine's tables
     for the rules and the deal's memo of its searches; where the stock starts in the deck

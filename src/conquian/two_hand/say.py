@@ -16,8 +16,9 @@ may also lay down combinations from his hand while he has the say (T8).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final
 
+from .._mypyc import mypyc_attr
 from ..actions import Action
 from ..cards import Card
 from ..state import Legal
@@ -31,26 +32,40 @@ __all__ = ["SayInfo", "say_actions", "say_info", "usable"]
 
 # The legal actions of the usual say states: take and pass (by the card's index), or pass
 # alone; their plans are None.
-_TAKE_PASS: tuple[Legal, ...] = tuple(((take, PASS), (None, None)) for take in TAKES)
-_PASS_ONLY: Legal = ((PASS,), (None,))
+_TAKE_PASS: Final[tuple[Legal, ...]] = tuple(((take, PASS), (None, None)) for take in TAKES)
+_PASS_ONLY: Final[Legal] = ((PASS,), (None,))
 
 
-class SayInfo(NamedTuple):
+@mypyc_attr(acyclic=True)
+class SayInfo:
     """What a player with the say may do whatever the card on offer (T4–T10), for one hand
-    and table: the same over the say states of a run of passes."""
+    and table: the same over the say states of a run of passes.
 
-    own: bool
-    """Whether he has a meld (to add to, or borrow from, T8, T9)."""
-    own_fits: int
-    """The cards that fit one of his melds alone (T8)."""
-    partners: int
-    """His hand and the cards of his melds that may change (see `usable`)."""
-    forces: tuple[tuple[int, int], ...]
-    """Each opponent's meld: its index, and the cards fitting it (T10)."""
-    force_fits: int
-    """The cards fitting one of the opponent's melds (T10)."""
-    lay_downs: Legal
-    """The melds he may lay down from his hand, and the turn after each (T8)."""
+    - `own`: whether he has a meld (to add to, or borrow from, T8, T9);
+    - `own_fits`: the cards that fit one of his melds alone (T8);
+    - `partners`: his hand and the cards of his melds that may change (see `usable`);
+    - `forces`: each opponent's meld, its index and the cards fitting it (T10);
+    - `force_fits`: the cards fitting one of the opponent's melds (T10);
+    - `lay_downs`: the melds he may lay down from his hand, and the turn after each (T8).
+    """
+
+    __slots__ = ("force_fits", "forces", "lay_downs", "own", "own_fits", "partners")
+
+    def __init__(
+        self,
+        own: bool,
+        own_fits: int,
+        partners: int,
+        forces: tuple[tuple[int, int], ...],
+        force_fits: int,
+        lay_downs: Legal,
+    ) -> None:
+        self.own = own
+        self.own_fits = own_fits
+        self.partners = partners
+        self.forces = forces
+        self.force_fits = force_fits
+        self.lay_downs = lay_downs
 
 
 def say_info(
@@ -108,7 +123,7 @@ def _new_say(
     force_fits = 0
     for j, k in enumerate(keys):
         cards = k >> 1
-        fits = tables.fit[k >> 1]
+        fits = tables.fit[cards]
         if k & 1 == player:
             own = True
             own_fits |= fits

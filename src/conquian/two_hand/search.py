@@ -39,7 +39,6 @@ def turn_finishes(
     deal = Deal(rules, 0, ())
     tables = deal.tables
     turn: Turn = (mask(hand), tuple(key(m) for m in table), mask(pending), 0, ())
-    combo = tables.combo
     ends = turn_ends(
         tables,
         deal.memo,
@@ -50,4 +49,4 @@ def turn_finishes(
         limit=limit,
     )
     for end in ends:
-        yield cards_of(end[0]), tuple([combo(k) for k in end[1]])
+        yield cards_of(end[0]), tuple([tables.combo(k) for k in end[1]])

@@ -106,19 +106,18 @@ def usable_by_borrowing(
 
     Pinned by ``test_take_shortcuts_answer_as_the_search``.
     """
-    two_partners = tables.two_partners
     lent: list[tuple[int, int]] = []  # (meld index, bit) of each card he may borrow now
     for i, k in enumerate(keys):
         if other_kind:
             break
         if k & 1 == player and k.bit_count() - player >= 4:
             for b in tables.borrowings(k):
-                if two_partners(index, hand | b.bit):
+                if tables.two_partners(index, hand | b.bit):
                     return True  # borrow it, then meld it with the card and a hand card
                 lent.append((i, b.bit))
     for x, (i, one) in enumerate(lent):
         for j, other in lent[x + 1 :]:
-            if i != j and two_partners(index, hand | one | other):
+            if i != j and tables.two_partners(index, hand | one | other):
                 return True  # borrow both (from two melds), then meld them with the card
     order = tables.order
     if order.ace_high:
@@ -145,4 +144,4 @@ def usable_by_borrowing(
         for i, f in enumerate(meld.cards):
             if i <= n - 4 or i >= 3:
                 usable |= 1 << f.index  # type: ignore[union-attr]
-    return None if two_partners(index, usable) else False
+    return None if tables.two_partners(index, usable) else False

@@ -11,14 +11,17 @@ asking the rules again.
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Final, final
 
+from .._line import extend_line
+from .._mypyc import mypyc_attr
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
 from ..determinize import register_deal
 from ..errors import RecordError
 from ..rules import ConquianRules
-from ..state import History, Legal, Outcome, Result, State, extend_line
+from ..state import History, Legal, Outcome, Result, State
 from .board import BITS, CARDS, Board, Turn, cards_of
 from .dealing import Deal, check_indices, deal_positions
 from .explain import Position, text, why_ended, why_illegal
@@ -28,19 +31,21 @@ from .view import ConquianView, Origin
 
 __all__ = ["ConquianState", "deal", "deal_indices"]
 
-_TURNED: Origin = "turned"
-_PASSED: Origin = "passed"
-_DISCARDED: Origin = "discarded"
+_TURNED: Final[Origin] = "turned"
+_PASSED: Final[Origin] = "passed"
+_DISCARDED: Final[Origin] = "discarded"
 
 # The result of a deal (T13): one counter from the loser to the winner, nothing on a tableau.
-_WINS = (
+_WINS: Final = (
     Result(outcome=Outcome.WIN, winner=0, payments=(1, -1)),
     Result(outcome=Outcome.WIN, winner=1, payments=(-1, 1)),
 )
-_TABLEAU = Result(outcome=Outcome.TABLEAU, winner=None, payments=(0, 0))
-_NO_ACTIONS: Legal = ((), ())
+_TABLEAU: Final = Result(outcome=Outcome.TABLEAU, winner=None, payments=(0, 0))
+_NO_ACTIONS: Final[Legal] = ((), ())
 
 
+@final
+@mypyc_attr(acyclic=True)
 class ConquianState(State):
     """A deal of two-hand Conquian (RULES.md T): an immutable value; `apply` returns a new one.
 
@@ -107,7 +112,7 @@ in this turn, and a card taken is never held in the hand (T3)
         self._board = board
         self._line = line
         self._length = length
-        self._legal_cache: Legal | None = None
+        self._legal_cache = None
 
     # -- the value: read-only fields, equality, hashing, pickling ------------------
 
@@ -418,8 +423,8 @@ in this turn, and a card taken is never held in the hand (T3)
         if board[1] is self._board[1]:
             table = self._table
         else:
-            combo = self._deal.tables.combo
-            table = tuple([combo(k) for k in board[1]])
+            tables = self._deal.tables
+            table = tuple([tables.combo(k) for k in board[1]])
         return ConquianState(
             self._deal,
             current,

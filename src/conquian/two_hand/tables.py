@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import suppress
-from typing import Any
+from typing import Any, Final
 
+from .._mypyc import mypyc_attr
 from ..actions import Meld
 from ..cards import Card, Suit
 from ..combos import (
@@ -42,10 +43,11 @@ __all__ = ["MAX_TABLES", "BorrowOption", "MeldOption", "Memo", "Tables", "tables
 MAX_TABLES = 40
 """How many rule sets' tables are kept at most (every normalised two-hand rule set fits)."""
 
-MEMO_LIMIT = 10_000
+MEMO_LIMIT: Final = 10_000
 """Entries one deal's search memo may hold before it is emptied."""
 
 
+@mypyc_attr(acyclic=True)
 class MeldOption:
     """A new meld that can be laid down: its action, the combination, its key, its cards."""
 
@@ -58,6 +60,7 @@ class MeldOption:
         self.used = used
 
 
+@mypyc_attr(acyclic=True)
 class BorrowOption:
     """A card that may be borrowed from a meld (T9): its bit and index, the keys of the
     pieces left, and for each piece of three its cards and the cards that fit it."""
@@ -73,6 +76,7 @@ class BorrowOption:
         self.threes = threes
 
 
+@mypyc_attr(acyclic=True)
 class Memo:
     """What one deal remembers of its searches, shared by its states (bounded).
 
@@ -89,6 +93,7 @@ class Memo:
         self.last_say: list[tuple[int, tuple[int, ...], Any]] = [(-1, (), None)] * 2
 
 
+@mypyc_attr(acyclic=True)
 class Tables:
     """The combination tables of one pack, sequence cap and borrowing rule (C3, C4, T9, T14)."""
 

@@ -79,7 +79,7 @@ def turn_moves(
         if k & 1 == player:
             cards = k >> 1
             have |= cards
-            if pool & tables.fit[k >> 1]:
+            if pool & tables.fit[cards]:
                 grow.append(i)
             if cards.bit_count() >= 4:
                 big.append(i)
