@@ -390,9 +390,9 @@ def test_wilson_interval_matches_the_formula() -> None:
 
 def test_make_agent_knows_the_named_agents() -> None:
     """make_agent builds every agent of AGENTS and names the known ones on a typo."""
-    assert set(AGENTS) == {"heuristic", "random"}
+    assert set(AGENTS) == {"heuristic", "ismcts", "random"}
     assert isinstance(make_agent("heuristic", 1), HeuristicAgent)
-    with pytest.raises(ValueError, match="heuristic, random"):
+    with pytest.raises(ValueError, match="heuristic, ismcts, random"):
         make_agent("clever", 1)
 
 

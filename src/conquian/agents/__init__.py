@@ -6,7 +6,9 @@ state, so a bot cannot look at hidden cards. Two agents come with the library:
 
 - `RandomAgent`, uniform over the legal actions, seeded and reproducible;
 - `HeuristicAgent`, which plays after Foster's "suggestions for good play"
-  (1913) and the two-hand advice of Hoyle (1897) and pagat.
+  (1913) and the two-hand advice of Hoyle (1897) and pagat;
+- `ISMCTSAgent`, which searches: it samples whole deals consistent with its
+  view (`view.sample_state`) and plays them out with the heuristic.
 
 `play` runs one deal between agents and returns the finished state;
 `simulate` runs many seeded deals, on several processes if asked, and sums
@@ -15,7 +17,7 @@ them up in a `SimulationSummary`.
 The package's modules: `base` (the protocol, `RandomAgent`, `play`),
 `analysis` (the hand analysis both games' heuristics share), `two_hand` and
 `cooncan` (the heuristic's play in each game), `heuristic`
-(`HeuristicAgent`), `registry` (`AGENTS`), `simulate` (`simulate`),
+(`HeuristicAgent`), `search` (`ISMCTSAgent`), `registry` (`AGENTS`), `simulate` (`simulate`),
 `summary` (`SimulationSummary`, `DealResult`) and `chart` (SVG charts of
 win shares).
 
@@ -34,6 +36,7 @@ from .base import Agent, AgentFactory, Observer, RandomAgent, play
 from .chart import share_chart, win_share_chart
 from .heuristic import HeuristicAgent
 from .registry import AGENTS, make_agent
+from .search import ISMCTSAgent
 from .simulate import simulate
 from .summary import DealResult, SimulationSummary, wilson_interval
 
@@ -43,6 +46,7 @@ __all__ = [
     "AgentFactory",
     "DealResult",
     "HeuristicAgent",
+    "ISMCTSAgent",
     "Observer",
     "RandomAgent",
     "SimulationSummary",

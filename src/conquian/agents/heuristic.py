@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import cast
 
 from ..actions import Action
@@ -59,9 +58,9 @@ class HeuristicAgent:
       as it can, keeps cards the next player is known to want, and sheds its
       high cards early when it cannot win.
 
-    It always returns one of ``view.legal_actions``. `seed`, if given,
-    breaks ties between equally good actions at random; without it the
-    first is chosen.
+    It always returns one of ``view.legal_actions``, and the same one in the
+    same view: between equally good actions it takes the first. `seed` is
+    accepted, and kept, so that the class is a factory for `simulate`.
 
     >>> state = new_game(ConquianRules(), seed=7)
     >>> view = state.view(state.current_player)
@@ -71,7 +70,6 @@ class HeuristicAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._rng = random.Random(seed) if seed is not None else None
 
     def __call__(self, view: PlayerView) -> Action:
         """The action this bot chooses in `view`."""

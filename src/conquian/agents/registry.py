@@ -6,8 +6,13 @@ from collections.abc import Mapping
 
 from .base import Agent, AgentFactory, RandomAgent
 from .heuristic import HeuristicAgent
+from .search import ISMCTSAgent
 
-AGENTS: Mapping[str, AgentFactory] = {"heuristic": HeuristicAgent, "random": RandomAgent}
+AGENTS: Mapping[str, AgentFactory] = {
+    "heuristic": HeuristicAgent,
+    "ismcts": ISMCTSAgent,
+    "random": RandomAgent,
+}
 """The agents known by name to `simulate` and the command line."""
 
 
