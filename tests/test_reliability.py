@@ -243,11 +243,6 @@ TARGETS = _targets()
 # The targets that still let an undocumented error out, and the file where the check belongs.
 # The lead enables each one (removes it from here) once that file's owner has fixed it.
 PENDING: dict[str, str] = {
-    **{
-        f"state{i}.{m}": "two_hand.py / cooncan.py: errors.check_seat in hand()"
-        for i in range(4)
-        for m in ("hand", "view")
-    },
     "cut_for_deal.players": "cooncan.py: cut_for_deal checks that players is a sequence of names",
     "Order.pack": "combos.py: Order checks that pack is one of the pack names (a str)",
     "Order.of": "combos.py: Order.of checks its arguments before its cache",
@@ -352,7 +347,6 @@ def test_seats_out_of_range_are_value_errors(state: State, seat: int) -> None:
             method(seat)
 
 
-@pytest.mark.skip(reason="until two_hand.py and cooncan.py call errors.check_seat in hand and view")
 @pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "0", None, [0]])
 @pytest.mark.parametrize("state", STATES, ids=lambda s: type(s).__name__)
 def test_seats_are_ints_not_bools_floats_or_strings(state: State, seat: object) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 from ..actions import Action, Discard, Draw, Force, Meld, Take, parse_action
 from ..cards import Card, card_at
 from ..combos import Combination
+from ..errors import check_seat
 from ..rules import CooncanRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
 from .explain import why
 from .melds import Fits, Memo, placed, resolve
 from .tables import DISCARDS, DRAW, TAKES, Entry, Phase, physical, pips
 from .turn import draw_legal, forget, play_legal, with_card, without, without_card
-from .view import CooncanView, check_seat
+from .view import CooncanView
 
 __all__ = ["CooncanState", "Deal"]
 
@@ -339,7 +340,7 @@ the card he took from the stock this turn (M2)
         """
         return self._taken
 
-    def hand(self, player: int) -> tuple[Card, ...]:
+    def hand(self, player: object) -> tuple[Card, ...]:
         """The cards in `player`'s hand, in canonical order.
 
         >>> len(new_game(CooncanRules.three_hand(), seed=3).hand(0))

@@ -16,20 +16,7 @@ from ..rules import CooncanRules
 from ..state import PlayerView, Result, State
 from .tables import Phase
 
-__all__ = ["CooncanView", "check_seat"]
-
-
-def check_seat(player: object, players: int, argument: str = "player") -> int:
-    """`player` if it is a seat of the deal: an int (not a bool) from 0 to ``players - 1``.
-
-    Raises `TypeError` naming the argument for anything but an int, and
-    `ValueError` for a number that is no seat.
-    """
-    if type(player) is not int:
-        raise TypeError(f"{argument} is a seat number, an int (got {player!r})")
-    if not 0 <= player < players:
-        raise ValueError(f"no seat {player!r} in a game of {players}")
-    return player
+__all__ = ["CooncanView"]
 
 
 @attrs.frozen

@@ -19,7 +19,7 @@ from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
 from ..determinize import register_deal
-from ..errors import RecordError
+from ..errors import RecordError, check_seat
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State
 from .board import BITS, CARDS, Board, Turn, cards_of
@@ -210,17 +210,13 @@ in this turn, and a card taken is never held in the hand (T3)
         """
         return self._deal.deck
 
-    def hand(self, player: int) -> tuple[Card, ...]:
+    def hand(self, player: object) -> tuple[Card, ...]:
         """The cards in `player`'s hand, in canonical order.
 
         >>> len(new_game(ConquianRules(hand_size=9), seed=1).hand(0))
         9
         """
-        if type(player) is not int:
-            raise TypeError(f"player must be an int seat, 0 or 1 (got {player!r})")
-        if player not in (0, 1):
-            raise ValueError(f"no seat {player!r} in the two-hand game: the seats are 0 and 1")
-        return cards_of(self._board[0][player])
+        return cards_of(self._board[0][check_seat(player, 2)])
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -487,7 +483,7 @@ in this turn, and a card taken is never held in the hand (T3)
 
     # -- views and repr -------------------------------------------------------------
 
-    def view(self, player: int) -> ConquianView:
+    def view(self, player: object) -> ConquianView:
         """All that `player` may know of this deal, and nothing more (C6).
 
         Once the deal is over both hands are shown (C6 "Showing"): the view's
@@ -497,18 +493,19 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> len(view.hand), view.hand_sizes, len(view.unseen), view.legal_actions, view.hands
         (10, (10, 10), 29, (), None)
         """
-        hand = self.hand(player)
+        seat = check_seat(player, 2)
+        hand = self.hand(seat)
         hands = self._board[0]
         stock = self._deal.deck[self._stock :]
         if self._result is None:
             shown = None
-            unseen = tuple(sorted(self.hand(1 - player) + stock))
+            unseen = tuple(sorted(self.hand(1 - seat) + stock))
         else:
             shown = (cards_of(hands[0]), cards_of(hands[1]))
             unseen = tuple(sorted(stock))
         return ConquianView(
             rules=self.rules,
-            player=player,
+            player=seat,
             dealer=self.dealer,
             current_player=self._current,
             hand=hand,
@@ -521,7 +518,7 @@ in this turn, and a card taken is never held in the hand (T3)
             buried=self._buried,
             history=self.history,
             result=self._result,
-            legal_actions=self.legal_actions() if self._current == player else (),
+            legal_actions=self.legal_actions() if self._current == seat else (),
             unseen=unseen,
             hands=shown,
         )
