@@ -1,8 +1,8 @@
 """What the states of both engines share: results, the State and PlayerView bases.
 
 A deal's state is an immutable value. Both engines (`conquian.two_hand`, the
-offer game of RULES.md T, and `conquian.cooncan`, the rummy game of RULES.md
-M) build their states on `State`, so code that drives a game needs only this
+offer game of rules T, and `conquian.cooncan`, the rummy game of rules M)
+build their states on `State`, so code that drives a game needs only this
 interface:
 
 - `State.current_player`, `State.legal_actions`, `State.is_legal`, `State.apply`;

@@ -1,4 +1,4 @@
-"""The rummy engine: Foster's three-hand and double-pack Cooncan (RULES.md M).
+"""The rummy engine: Foster's three-hand and double-pack Cooncan (rules M).
 
 A deal is an immutable `CooncanState`; `new_game` makes one with `deal`.
 Each turn the player draws the top card of the pack unseen (``draw``) or

@@ -1,4 +1,4 @@
-"""Cooncan's positions and views as JSON (RULES.md M, C6; the formats' driver is shared).
+"""Cooncan's positions and views as JSON (rules M, C6; the formats' driver is shared).
 
 What the formats need to know of the rummy games: their rules' options, how
 a deck is dealt, the zones of a snapshot (the stock, the pack and whether
@@ -33,7 +33,7 @@ _OPTIONS = ("players", "jokers", "stock", "splash_bonus", "turn_limit")
 
 
 class CooncanCodec(Codec):
-    """The rummy games' part of the formats (RULES.md M)."""
+    """The rummy games' part of the formats (rules M)."""
 
     games = ("three-hand", "double-pack")
     listed = 1

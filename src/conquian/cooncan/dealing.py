@@ -1,4 +1,4 @@
-"""The deal (RULES.md M1) and cutting for seats and the first deal (M13)."""
+"""The deal (rules M1) and cutting for seats and the first deal (M13)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Why an action is illegal (RULES.md E1): the most specific reason, in the game's words.
+"""Why an action is illegal (rules E1): the most specific reason, in the game's words.
 
 `CooncanState.apply` asks only when an action is not among the legal ones,
 so this never decides legality: it names the rule that the action breaks.

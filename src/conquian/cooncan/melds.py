@@ -1,4 +1,4 @@
-"""Laying out and adding to combinations (RULES.md M4, M5, M9): every Meld and Force a hand allows.
+"""Laying out and adding to combinations (rules M4, M5, M9): every Meld and Force a hand allows.
 
 `plays` lists them for one hand and table; the turn rule that keeps a
 player from a dead end (M2) is `conquian.cooncan.turn`'s. Cards on the table

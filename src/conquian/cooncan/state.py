@@ -1,4 +1,4 @@
-"""A position in a deal of Cooncan (RULES.md M): `CooncanState`, its legal actions and `apply`.
+"""A position in a deal of Cooncan (rules M): `CooncanState`, its legal actions and `apply`.
 
 The legal actions come from `conquian.cooncan.turn` (M2, M3) and
 `conquian.cooncan.melds` (M4, M5, M9); `apply` accepts exactly those and
@@ -68,7 +68,7 @@ def _replaced(
 
 
 class CooncanState(State):
-    """A position in a deal of Cooncan (RULES.md M); `new_game` makes the first one.
+    """A position in a deal of Cooncan (rules M); `new_game` makes the first one.
 
     - `rules`, `dealer`, and `deck`: the whole pack in the order it was dealt,
       top card first (kept for records, never shown in a view);

@@ -1,4 +1,4 @@
-"""The turn (RULES.md M2, M3): what may be done now, with no dead ends.
+"""The turn (rules M2, M3): what may be done now, with no dead ends.
 
 A turn is a draw from the pack or a take from the stock, then any Melds and
 Forces, then a discard, unless the hand is empty first (M10). The player may

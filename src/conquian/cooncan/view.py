@@ -1,4 +1,4 @@
-"""What one player of a Cooncan deal may know (RULES.md C6): `CooncanView`, and seats."""
+"""What one player of a Cooncan deal may know (rules C6): `CooncanView`."""
 
 from __future__ import annotations
 

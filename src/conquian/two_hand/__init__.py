@@ -1,4 +1,4 @@
-"""Two-hand Conquian: the offer engine (RULES.md T1–T15).
+"""Two-hand Conquian: the offer engine (rules T1–T15).
 
 A deal is a `ConquianState`, made by `conquian.new_game` with `ConquianRules`.
 Between turns one card lies face up **on offer** to the player who has **the

@@ -1,4 +1,4 @@
-"""The two-hand game's positions and views as JSON (RULES.md T, C6; the formats' driver is shared).
+"""The two-hand game's positions and views as JSON (rules T, C6; the formats' driver is shared).
 
 What the formats need to know of the offer game: its rules' options, how a
 deck is dealt, the zones of a snapshot (the card on offer and where it came
@@ -33,7 +33,7 @@ _OPTIONS = ("pack", "hand_size", "lay_down", "borrow_middle", "borrow_other_kind
 
 
 class TwoHandCodec(Codec):
-    """The offer game's part of the formats (RULES.md T)."""
+    """The offer game's part of the formats (rules T)."""
 
     games = ("two-hand",)
     listed = 0

@@ -47,7 +47,7 @@ _NO_ACTIONS: Final[Legal] = ((), ())
 @final
 @mypyc_attr(acyclic=True)
 class ConquianState(State):
-    """A deal of two-hand Conquian (RULES.md T): an immutable value; `apply` returns a new one.
+    """A deal of two-hand Conquian (rules T): an immutable value; `apply` returns a new one.
 
     Between turns `offer` is the card face up in the centre and
     `current_player` has the say to it (T4); `offer_origin` tells whether he
