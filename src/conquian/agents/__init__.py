@@ -2,7 +2,7 @@
 
 An **agent** is any callable that takes a `PlayerView` and returns one of its
 `legal_actions`. It is given what its seat may know (C6) and never a
-state, so a bot cannot look at hidden cards. Two agents come with the library:
+state, so a bot cannot look at hidden cards. Three agents come with the library:
 
 - `RandomAgent`, uniform over the legal actions, seeded and reproducible;
 - `HeuristicAgent`, which plays after Foster's "suggestions for good play"
