@@ -148,3 +148,13 @@ def test_turn_finishes_are_the_ends_of_a_take(seed: int) -> None:
                     held = [c for m in end_table if m.owner == player for c in m.cards]
                     assert sorted(end_hand + tuple(held)) == sorted((*hand, *mine, state.offer))
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_pack_size_counts_the_face_down_pile_as_in_every_game() -> None:
+    """`pack_size` is the face-down pile in every game; in two-hand it is the stock (T1, T6)."""
+    state = new_game(ConquianRules(), seed=3)
+    for _ in range(3):
+        assert state.pack_size == state.stock_size == state.view(0).pack_size
+        state = state.apply("pass")
+    # dealt 20, the starter turned (T11), one turned after the first burial (T6)
+    assert state.pack_size == 40 - 20 - 2

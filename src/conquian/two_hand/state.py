@@ -1,11 +1,9 @@
 """The two-hand deal as a value: `ConquianState`, and the deal itself (T1, T11).
 
-A state holds the deal (`Deal`: rules, dealer, deck, and the engine's
-tables and memo for them), who acts, the card on offer and its origin, the
-table, the buried cards, the result, the `Board` (both hands, the melds'
-keys and the turn in progress, as ints) and the `History`. `apply` reads the
-plan the legal actions were made with, so a successor is built without
-asking the rules again.
+A state holds the deal (`Deal`: rules, dealer, deck, the engine's tables and
+memo), who acts, the card on offer and its origin, the table, the buried cards,
+the result, the `Board` (hands, melds' keys and the turn in progress, as ints)
+and the `History`; `apply` follows the plan the legal actions were made with.
 """
 
 from __future__ import annotations
@@ -234,6 +232,11 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(hand_size=8), seed=1).stock_size
         23
         """
+        return len(self._deal.deck) - self._stock
+
+    @property
+    def pack_size(self) -> int:
+        """The face-down pile, by the name every game shares (here the stock: `stock_size`)."""
         return len(self._deal.deck) - self._stock
 
     @property

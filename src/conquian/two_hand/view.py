@@ -61,6 +61,11 @@ class ConquianView(PlayerView):
     unseen: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
 
+    @property
+    def pack_size(self) -> int:
+        """The face-down pile, by the name every game shares (here the stock: `stock_size`)."""
+        return self.stock_size
+
     def sample_state(self, rng: random.Random) -> State:
         """A whole deal (a `ConquianState`) drawn uniformly among those that give this view.
 
