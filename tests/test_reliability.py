@@ -240,18 +240,9 @@ def _targets() -> list[Target]:
 
 TARGETS = _targets()
 
-# The targets that still let an undocumented error out, and the file where the check belongs.
-# The lead enables each one (removes it from here) once that file's owner has fixed it.
-PENDING: dict[str, str] = {
-    "cut_for_deal.players": "cooncan.py: cut_for_deal checks that players is a sequence of names",
-    "Order.pack": "combos.py: Order checks that pack is one of the pack names (a str)",
-    "Order.of": "combos.py: Order.of checks its arguments before its cache",
-    "Result.payments": "state.py: Result checks that payments are ints",
-    "play.agents": "agents.py: play checks that agents is a sequence of agents",
-    "play.rules": "agents.py: play checks that rules is a rules object",
-    "simulate.agents": "agents.py: simulate checks that agents is a sequence of agent specs",
-    "simulate.seed": "agents.py: simulate checks that seed is an int",
-}
+# The targets that still let an undocumented error out, and the file where the check belongs
+# (none today). A target enters here only while its module's owner is fixing it.
+PENDING: dict[str, str] = {}
 assert set(PENDING) <= {t.name for t in TARGETS}
 
 
@@ -354,3 +345,79 @@ def test_seats_are_ints_not_bools_floats_or_strings(state: State, seat: object) 
     for method in (state.hand, state.view):
         with pytest.raises(TypeError, match="player"):
             method(seat)  # type: ignore[arg-type]
+
+
+# -- the checks of single arguments ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pack", [[], {}, ["standard"], b"standard", None])
+def test_c4_order_of_checks_the_pack_before_its_cache(pack: object) -> None:
+    """C4: an unhashable or non-str pack raises TypeError naming `pack`, never 'unhashable'."""
+    for make in (Order, Order.of):
+        with pytest.raises(TypeError, match="pack must be a pack name"):
+            make(pack)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("max_sequence", "error"),
+    [([8], TypeError), (8.0, TypeError), (True, TypeError), ("8", TypeError), (2, ValueError)],
+)
+def test_t14_order_checks_max_sequence(max_sequence: object, error: type[Exception]) -> None:
+    """T14: a cap is None or an int of at least 3 (a sequence's least length, C4)."""
+    for make in (Order, Order.of):
+        with pytest.raises(error, match="max_sequence"):
+            make("spanish", max_sequence)  # type: ignore[operator]
+
+
+def test_t14_order_of_shares_one_order_per_pack_and_cap() -> None:
+    """T14: the same pack and cap give the same object; a cap past the pack's longest is none."""
+    assert Order.of("spanish", 8) is Order.of("spanish", 8)
+    assert Order.of("american", 11) is Order.of("american", 10**30) is Order.of("american")
+    assert Order.of("standard", 3).longest == 3
+
+
+@pytest.mark.parametrize("payments", [(True, False), (-1.0, 1.0), ("-1", "1"), "01", 3, None])
+def test_t13_result_payments_are_ints(payments: object) -> None:
+    """T13, M7: a payment is an int of counters or pips; a bool is no payment."""
+    with pytest.raises(TypeError, match="payments"):
+        Result("win", 1, payments)  # type: ignore[arg-type]
+
+
+def test_t13_result_winner_is_a_seat_of_the_payments() -> None:
+    """T13: the winner is an int seat among those of `payments`."""
+    assert Result("win", 1, iter([-1, 1])).payments == (-1, 1)
+    with pytest.raises(TypeError, match="winner"):
+        Result("win", True, (-1, 1))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"winner.*payments"):
+        Result("win", 2, (-1, 1))
+
+
+@pytest.mark.parametrize("players", ["Ann Bob", None, 2, iter(["Ann", "Bob"]), ["Ann", 2]])
+def test_m13_cut_for_deal_takes_a_sequence_of_names(players: object) -> None:
+    """M13: cutting takes the players' names as a list or tuple of str."""
+    with pytest.raises(TypeError, match="players"):
+        cut_for_deal(players, 1)  # type: ignore[arg-type]
+
+
+def test_m13_cut_for_deal_needs_a_card_for_each_player() -> None:
+    """M13: a cut needs a card for each player: more players than cards is refused."""
+    rules = CooncanRules.three_hand()
+    with pytest.raises(ValueError, match="players"):
+        cut_for_deal([str(i) for i in range(len(rules.pack_cards()) + 1)], 1, rules)
+
+
+def test_play_and_simulate_name_the_wrong_argument() -> None:
+    """`play` and `simulate` refuse agents, rules and seeds of the wrong type, naming them."""
+    two = [RandomAgent(1), RandomAgent(2)]
+    with pytest.raises(TypeError, match="rules"):
+        play(two, None, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="agents"):
+        play(RandomAgent(1), ConquianRules(), seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="agents"):
+        play([RandomAgent(1), "random"], ConquianRules(), seed=1)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="rules"):
+        simulate(["random"] * 2, "two-hand", games=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="agents"):
+        simulate("random", ConquianRules(), games=1)
+    with pytest.raises(TypeError, match="seed"):
+        simulate(["random"] * 2, ConquianRules(), 1, True)

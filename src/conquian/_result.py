@@ -37,7 +37,8 @@ class Result:
 
     Payments sum to zero: in the two-hand game the loser pays the winner one
     counter (T13); in Cooncan every other player pays the winner his pips,
-    plus any splash bonus (M7, M8).
+    plus any splash bonus (M7, M8). A payment is an `int` counted in counters
+    or pips: a bool, a float or a string raises `TypeError` naming `payments`.
 
     >>> Result(outcome="win", winner=1, payments=(-1, 1))
     Result(outcome=<Outcome.WIN: 'win'>, winner=1, payments=(-1, 1))
@@ -54,7 +55,7 @@ class Result:
     ) -> None:
         object.__setattr__(self, "outcome", Outcome(outcome))
         object.__setattr__(self, "winner", winner)
-        object.__setattr__(self, "payments", tuple(payments))
+        object.__setattr__(self, "payments", _payments(payments))
         self.__attrs_post_init__()
 
     def __attrs_post_init__(self) -> None:
@@ -62,5 +63,22 @@ class Result:
             raise ValueError("a result has a winner exactly when its outcome is a win")
         if sum(self.payments) != 0:
             raise ValueError(f"payments must sum to zero (got {self.payments})")
-        if self.winner is not None and not 0 <= self.winner < len(self.payments):
-            raise ValueError(f"no seat {self.winner} among {len(self.payments)} players")
+        if self.winner is not None:
+            if type(self.winner) is not int:
+                raise TypeError(f"winner must be an int seat, not {type(self.winner).__name__}")
+            if not 0 <= self.winner < len(self.payments):
+                raise ValueError(
+                    f"winner: no seat {self.winner} among the {len(self.payments)} "
+                    "seats of payments"
+                )
+
+
+def _payments(payments: object) -> tuple[int, ...]:
+    """`payments` as a tuple of ints, one per seat, or the `TypeError` that says why not."""
+    if not isinstance(payments, Iterable) or isinstance(payments, (str, bytes)):
+        raise TypeError(f"payments must be ints, one per seat, not {type(payments).__name__}")
+    out = tuple(payments)
+    for p in out:
+        if type(p) is not int and (not isinstance(p, int) or isinstance(p, bool)):
+            raise TypeError(f"payments must be ints, not {type(p).__name__} ({p!r})")
+    return tuple(int(p) for p in out)

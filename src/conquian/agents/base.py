@@ -15,7 +15,7 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..game import new_game
-from ..rules import CooncanRules, Rules
+from ..rules import ConquianRules, CooncanRules, Rules
 from ..state import PlayerView, State
 
 
@@ -79,7 +79,16 @@ class RandomAgent:
 Observer: TypeAlias = Callable[[State, int, Action, State], None]
 
 
+def _check_rules(rules: object) -> None:
+    """Refuse `rules` that are not a rules object of the library."""
+    if not isinstance(rules, (ConquianRules, CooncanRules)):
+        raise TypeError(
+            f"rules must be a ConquianRules or CooncanRules, not {type(rules).__name__}"
+        )
+
+
 def _check_ends(rules: Rules) -> None:
+    _check_rules(rules)
     if isinstance(rules, CooncanRules) and rules.turn_limit is None:
         raise ValueError(
             "Cooncan rules need a turn_limit for bots, so that every deal ends (M11): "
@@ -123,14 +132,23 @@ def play(
     An agent that returns an illegal action, or anything but an `Action`
     (None, a string), stops the deal with an `IllegalActionError` that names
     the seat, the agent and the move number (1 for the deal's first action).
+    `agents` that are not a sequence of callables, or `rules` that are not a
+    rules object, raise `TypeError` naming the argument.
 
     >>> final = play([RandomAgent(1), RandomAgent(2)], ConquianRules(), seed=7)
     >>> final.is_over, final.result.outcome in ("win", "tableau")
     (True, True)
     """
+    _check_ends(rules)
+    if not isinstance(agents, Sequence) or isinstance(agents, str):
+        raise TypeError(
+            f"agents must be a sequence of agents, one per seat, not {type(agents).__name__}"
+        )
     if len(agents) != rules.players:
         raise ValueError(f"{rules.game} needs {rules.players} agents (got {len(agents)})")
-    _check_ends(rules)
+    for agent in agents:
+        if not callable(agent):
+            raise TypeError(f"agents must be callables taking a view (got {describe(agent)})")
     state = new_game(rules, seed=seed, deck=deck, dealer=dealer)
     while state.current_player is not None:
         seat = state.current_player

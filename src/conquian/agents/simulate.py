@@ -46,7 +46,9 @@ def _factory(spec: AgentSpec) -> AgentFactory:
             raise ValueError(f"unknown agent {spec!r}: use one of {known}")
         return AGENTS[spec]
     if not callable(spec):
-        raise TypeError(f"an agent is a name or a factory taking a seed (got {spec!r})")
+        raise TypeError(
+            f"an agent is a name or a factory taking a seed (got {type(spec).__name__})"
+        )
     return spec
 
 
@@ -145,12 +147,19 @@ def simulate(
     >>> s.agents, sum(s.wins) + s.tableaus == 4
     (('RandomAgent', 'heuristic'), True)
     """
+    _check_ends(rules)
+    if not isinstance(agents, Sequence) or isinstance(agents, str):
+        raise TypeError(
+            "agents must be a sequence of agent names or factories, one per seat, "
+            f"not {type(agents).__name__}"
+        )
     specs = tuple(agents)
     if len(specs) != rules.players:
         raise ValueError(f"{rules.game} needs {rules.players} agents (got {len(specs)})")
     for s in specs:
         _factory(s)
-    _check_ends(rules)
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     if type(games) is not int or games < 0:
         raise ValueError(f"games must be an int of at least 0 (got {games!r})")
     if type(jobs) is not int or jobs < 1:

@@ -95,11 +95,22 @@ def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None =
     >>> cut = cut_for_deal(["Jones", "Smith", "Brown", "White", "Green"], seed=2)
     >>> cut.seats, cut.dealer
     (('Smith', 'White', 'Jones', 'Brown', 'Green'), 0)
+
+    `players` is a sequence (a list or tuple) of names, each a `str`; anything
+    else raises `TypeError`, and fewer than two players, a name given twice or
+    more players than the pack has cards raise `ValueError`, naming `players`.
     """
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise TypeError(f"players must be a sequence of names (str), not {type(players).__name__}")
     names = tuple(players)
+    for name in names:
+        if type(name) is not str:
+            raise TypeError(f"players must be names (str), not {type(name).__name__}")
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError("cutting needs two or more players with different names")
     pack = (rules or CooncanRules.double_pack()).pack_cards()
+    if len(names) > len(pack):
+        raise ValueError(f"cutting needs no more players than the pack's {len(pack)} cards")
     draws = shuffle(pack, seed)
     at = 0
     reshuffles = 0
