@@ -511,7 +511,7 @@ def write_position(state: State) -> str:
     return _check_size(pretty(data), "position")
 
 
-def read_position(text: str | bytes, cls: type[State]) -> State:
+def read_position(text: object, cls: type[State]) -> State:
     """`State.from_json`: read, check and replay a position (E2, E3)."""
     r = Reader(Problems())
     data = loads(text, "position", r.problems)

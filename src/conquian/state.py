@@ -224,8 +224,8 @@ class State:
         return _codec.write_position(self)  # through the codec its engine registered
 
     @classmethod
-    def from_json(cls: type[StateT], text: str | bytes) -> StateT:
-        """Read a position, check it and replay it: the state it describes (E2, E3).
+    def from_json(cls: type[StateT], text: object) -> StateT:
+        """Read a position (JSON text, `str` or `bytes`), check it and replay it (E2, E3).
 
         The snapshot is checked on its own (every card once, hand sizes,
         valid melds), the actions are replayed from the deal, and the
