@@ -63,9 +63,10 @@ def rules_for(i: int, values: int) -> Rules:
         return ConquianRules(
             pack=("spanish", "american")[n % 2],
             hand_size=(10, 9, 8)[n // 2 % 3],
-            lay_down_from_hand=n // 6 % 2 == 0,
-            borrow_middle=n // 12 % 2 == 0,
-            max_sequence=None if n < 24 else 3 + n // 24,
+            lay_down=("say", "turn", "meld")[n // 6 % 3],
+            borrow_middle=n // 18 % 2 == 0,
+            borrow_other_kind=n // 36 % 2 == 1,
+            max_sequence=None if n < 72 else 3 + n // 72,
         )
     if game == 1:
         return CooncanRules.three_hand(
