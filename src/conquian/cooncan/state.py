@@ -8,6 +8,9 @@ M8, M10) and the end of a deal (M11) are here.
 
 from __future__ import annotations
 
+from typing import final
+
+from .._mypyc import mypyc_attr
 from ..actions import Action, Discard, Draw, Force, Meld, Take, parse_action
 from ..cards import Card, card_at
 from ..combos import Combination
@@ -67,6 +70,8 @@ def _replaced(
     return (*rows[:seat], row, *rows[seat + 1 :])
 
 
+@final
+@mypyc_attr(acyclic=True)
 class CooncanState(State):
     """A position in a deal of Cooncan (rules M); `new_game` makes the first one.
 
@@ -157,7 +162,7 @@ the card he took from the stock this turn (M2)
         self._length = length
         self._result = result
         self._fit = Fits.of(table) if fit is None else fit
-        self._legal_cache: Legal | None = None
+        self._legal_cache = None
 
     # -- the value: read-only fields, equality, hashing, pickling ---------------------------
 
@@ -360,7 +365,7 @@ the card he took from the stock this turn (M2)
             return False
         return self._opened[result.winner] in (-1, self.turns - 1)  # the winning turn
 
-    def view(self, player: int) -> CooncanView:
+    def view(self, player: object) -> CooncanView:
         """All that `player` may know of this deal, and nothing more (C6).
 
         While the deal goes on: his hand, the other hands' known cards (taken
@@ -373,17 +378,17 @@ the card he took from the stock this turn (M2)
         ((7, 7, 7), 44, True)
         """
         n = self.rules.players
-        check_seat(player, n)
+        seat = check_seat(player, n)
         over = self.result is not None
         counts = [0] * 53
         for c in self.rules.pack_cards():
             counts[c.index] += 1
-        seen: list[Card] = [*self._hands[player], *self.stock]
+        seen: list[Card] = [*self._hands[seat], *self.stock]
         for combo in self.table:
             seen.extend(combo.physical_cards)
         known = self._known
         for q in range(n):
-            if q != player:
+            if q != seat:
                 seen.extend(self._hands[q] if over else known[q])
         known_pack = self.pack if self._pack_known else None
         if known_pack is not None:
@@ -393,11 +398,11 @@ the card he took from the stock this turn (M2)
         unseen = tuple(card_at(i) for i in range(53) for _ in range(counts[i]))
         return CooncanView(
             rules=self.rules,
-            player=player,
+            player=seat,
             dealer=self.dealer,
             current_player=self.current_player,
             phase=self.phase,
-            hand=self._hands[player],
+            hand=self._hands[seat],
             hand_sizes=tuple(len(self._hands[q]) for q in range(n)),
             table=self.table,
             stock=self.stock,
@@ -407,7 +412,7 @@ the card he took from the stock this turn (M2)
             history=self.history,
             turns=self.turns,
             result=self.result,
-            legal_actions=self.legal_actions() if player == self.current_player else (),
+            legal_actions=self.legal_actions() if seat == self.current_player else (),
             unseen=unseen,
             hands=tuple(self._hands[q] for q in range(n)) if over else None,
         )
