@@ -1,9 +1,8 @@
 """A position in a deal of Cooncan (rules M): `CooncanState`, its legal actions and `apply`.
 
-The legal actions come from `conquian.cooncan.turn` (M2, M3) and
-`conquian.cooncan.melds` (M4, M5, M9); `apply` accepts exactly those and
-builds the next state from the entry the legal actions were made with; the settlement (M7,
-M8, M10) and the end of a deal (M11) are here.
+The legal actions come from `turn` (M2, M3) and `melds` (M4, M5, M9); `apply` takes only
+those and builds the next state from their entries. Settlement (M7, M8, M10) and the end of
+a deal (M11) are here.
 """
 
 from __future__ import annotations
@@ -475,8 +474,7 @@ never move: there is no borrowing (M6)
         """
         if isinstance(action, str):
             action = parse_action(action)
-        # The entry of the very object `legal_actions` gave (found by identity), or of an
-        # equal one; else the error saying why the action is not legal (E1).
+        # The entry of the object `legal_actions` gave (by identity) or of an equal one (E1).
         legal = self._legal_cache
         found: object = None
         if legal is not None:
@@ -506,8 +504,7 @@ never move: there is no borrowing (M6)
         """Law 11: the top card of the pack, unseen by the others (M2)."""
         pack, at, pack_known, stock = self._pack, self._pack_at, self._pack_known, self._stock
         if at >= len(pack):
-            # M11, law 25, p. 11: the stock is turned face down and becomes the
-            # pack, its oldest card on top; the discard starts a new stock.
+            # M11, law 25, p. 11: the stock turned down is the pack, its oldest card on top.
             pack, at, pack_known, stock = stock, 0, True, ()
         drawn = pack[at]
         known = self._known
