@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ..actions import Action, Borrow, Discard, Force, Meld, Pass, Take
 from ..cards import Card
-from ..combos import Combination, Order, build, extend, extensions, fitting, melds_in
+from ..combos import Combination, Order, build, extend, fitting
 from ..combos import borrow as borrow_from
-from ..combos import borrowable as borrowable_from
+from ..two_hand import turn_finishes
 from .analysis import _NEVER, _WIN, _Brain, _physical, _remove, _Target, _TwoHandView
 
 
@@ -123,10 +123,7 @@ class _TwoHand(_Brain):
         self._ends[key] = best
         return best
 
-    # -- the turn search (T8, T9) ------------------------------------------------------
-    # The one place where the heuristic enumerates the ways to meld the pending cards
-    # (borrowing once if nothing else works). It is an approximate copy of the engine's
-    # own turn search; when the engine exposes that search, only this method changes.
+    # -- the turn search (T8, T9): the engine's own ----------------------------------
 
     def search(
         self,
@@ -134,60 +131,28 @@ class _TwoHand(_Brain):
         melds: tuple[Combination, ...],
         pending: tuple[Card, ...],
         borrowed: bool,
-        depth: int = 0,
     ) -> float:
-        """The best end of my turn from here, melding the pending cards (T8, T9)."""
-        melds = tuple(sorted(melds, key=lambda m: tuple(c.index for c in m.cards)))  # type: ignore[union-attr]
+        """The best end of my turn from here, melding the pending cards (T8, T9).
+
+        Every end comes from the engine's search (`conquian.two_hand.turn_finishes`),
+        which knows the rules' options; after a borrow (`borrowed`) it may borrow
+        again, which the rules allow for another card.
+        """
         if sum(len(m.cards) for m in melds) >= self.win:
             return _WIN
         if not pending:
             return self.end(hand, melds)
-        if depth > 5:
-            return _NEVER
         key = (hand, melds, pending, borrowed)
         hit = self._searches.get(key)
         if hit is not None:
             return hit
         best = _NEVER
-        pool = tuple(sorted(hand + pending))
-        pend = set(pending)
-        for m in melds_in(pool, self.order, self.me):
-            used = set(m.physical_cards)
-            if used & pend:
-                v = self.search(
-                    tuple(c for c in hand if c not in used),
-                    (*melds, m),
-                    tuple(c for c in pending if c not in used),
-                    borrowed,
-                    depth + 1,
-                )
-                best = max(best, v)
-        for i, m in enumerate(melds):
-            for ext in extensions(m, pool, self.order):
-                used = set(cast(tuple[Card, ...], ext))
-                if not used & pend:
-                    continue
-                bigger = extend(m, ext, self.order)
-                if bigger is None:
-                    continue
-                v = self.search(
-                    tuple(c for c in hand if c not in used),
-                    (*melds[:i], bigger, *melds[i + 1 :]),
-                    tuple(c for c in pending if c not in used),
-                    borrowed,
-                    depth + 1,
-                )
-                best = max(best, v)
-        if best == _NEVER and not borrowed:
-            for i, m in enumerate(melds):
-                for c in borrowable_from(m, self.rules.borrow_middle):
-                    pieces = borrow_from(m, c, self.rules.borrow_middle)
-                    if pieces is None:
-                        continue
-                    v = self.search(
-                        hand, (*melds[:i], *pieces, *melds[i + 1 :]), (*pending, c), True, depth + 1
-                    )
-                    best = max(best, v)
+        for left, table in turn_finishes(self.rules, self.me, hand, melds, pending, limit=200):
+            mine = tuple(m for m in table if m.owner == self.me)
+            if sum(len(m.cards) for m in mine) >= self.win:
+                best = _WIN
+                break
+            best = max(best, self.end(left, mine))
         self._searches[key] = best
         return best
 
