@@ -135,8 +135,9 @@ class _TwoHand(_Brain):
         """The best end of my turn from here, melding the pending cards (T8, T9).
 
         Every end comes from the engine's search (`conquian.two_hand.turn_finishes`),
-        which knows the rules' options; after a borrow (`borrowed`) it may borrow
-        again, which the rules allow for another card.
+        which knows the rules' options. After a borrow (`borrowed`) the search is told
+        the borrowed card as a pending one, not the meld it came from, so it may count
+        an end that puts it back there: an approximation the bot accepts.
         """
         if sum(len(m.cards) for m in melds) >= self.win:
             return _WIN
