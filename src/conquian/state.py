@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-import attrs
-
 from . import _codec, svg
 from ._history import History
 from ._line import extend_line as extend_line
@@ -43,22 +41,12 @@ the state each one leads to (the engine's *plan* for it)."""
 StateT = TypeVar("StateT", bound="State")
 
 
-def _init_fields(cls: type) -> tuple[attrs.Attribute, ...]:  # type: ignore[type-arg]
-    """The fields a state class's ``__init__`` takes, in order."""
-    return tuple(a for a in attrs.fields(cls) if a.init)
-
-
-def _rebuild(cls: type[StateT], values: tuple[object, ...]) -> StateT:
-    """A pickled state, made again from its init fields (`State.__reduce__`)."""
-    return cls(*values)
-
-
 @mypyc_attr(acyclic=True, allow_interpreted_subclasses=True)
 class State:
     """The interface of a deal's state; `new_game` makes one.
 
-    Subclasses are immutable values (frozen attrs classes, or classes whose
-    fields are read-only properties): `apply` returns a new state and the old
+    Subclasses are immutable values (classes whose fields are read-only
+    properties): `apply` returns a new state and the old
     one stays valid. `apply` and `is_legal` accept an action or its text.
 
     >>> state = new_game(ConquianRules(), seed=7)
@@ -77,9 +65,9 @@ class State:
       successor (or a line of play, `extend_line`); `history` reads it.
     - **Successors** are made with the class's own ``__init__`` (every
       field given, the cache empty), so they are values like any other.
-    - **Pickling**: `__reduce__` keeps the init fields in order, not the cache
-      (attrs classes; another class gives its own); a field that holds engine
-      tables pickles itself by its rules.
+    - **Pickling**: each engine's `__reduce__` keeps its constructor's
+      arguments, never the cache; a field that holds engine tables pickles
+      itself by its rules.
 
     In the compiled build this is a native class that interpreted subclasses
     may extend, and that the cyclic garbage collector does not track: a state
@@ -195,11 +183,6 @@ class State:
             raise IllegalActionError(
                 f"illegal action '{action}': {why}", action=str(action), rule=rule
             ) from None
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle (and copy) as the class and its init fields, without the cache."""
-        cls = type(self)
-        return (_rebuild, (cls, tuple(getattr(self, a.name) for a in _init_fields(cls))))
 
     def __str__(self) -> str:
         """The position as a multi-line text diagram: every hand, the table, the offer or
