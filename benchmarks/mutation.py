@@ -38,6 +38,7 @@ Usage (run it niced on a shared machine; it uses one process at a time)::
     python benchmarks/mutation.py --show two_hand/turn.py:41   # one mutant's change
     python benchmarks/mutation.py --run two_hand/turn.py:41 cooncan/melds.py:7
     python benchmarks/mutation.py --sample 200 --seed 18 --list  # the sample's names only
+    python benchmarks/mutation.py --run cooncan/view.py:2 --tests tests/test_encoding.py
 
 A mutant's name is its module (relative to ``src/conquian``) and its index in the module's
 list of mutants; names are stable while the module's source does not change.
@@ -471,6 +472,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--run", nargs="+", metavar="NAME", help="run chosen mutants")
     parser.add_argument("--list", action="store_true", help="with --sample: list, do not run")
     parser.add_argument("--json", type=Path, help="write the outcomes to this file")
+    parser.add_argument(
+        "--tests", nargs="+", metavar="PATH", help="run these tests instead of the selection"
+    )
     args = parser.parse_args(argv)
 
     if args.count:
@@ -504,6 +508,9 @@ def main(argv: list[str] | None = None) -> None:
         if args.json:
             args.json.write_text(json.dumps(results, indent=1) + "\n")
 
+    if args.tests:
+        for package in PACKAGES:
+            SELECTION[package] = args.tests
     run(chosen, report)
     tally: dict[str, dict[str, int]] = {}
     for result in results:

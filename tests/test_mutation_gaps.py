@@ -631,3 +631,26 @@ def test_t9_hoyle_a_card_lent_by_a_sequence_goes_into_a_group() -> None:
     assert_illegal(
         state, "meld 2H 3H 4H", "T9", "4H was borrowed from a sequence: it must go into a group"
     )
+
+
+def test_t14_a_hand_card_may_not_fill_the_sequence_a_taken_card_needs() -> None:
+    """T14, T8 (no dead ends): with max_sequence=4, 4H 5H 6H down and 7H taken, 3H may not go
+    onto the sequence: 3H-6H would be full and 7H, which must be melded, would have no place."""
+    rules = ConquianRules(max_sequence=4)
+    state = deal_game(rules, "4H 5H 6H 3H AC 2S 4C JD QS KC", "AD 2D 3D 5S 6S 7S QH JS AS KD", "7H")
+    state = two_hand_play(state, "meld 4H 5H 6H")
+    assert two_hand_texts(state) == ["take 7H", "pass", "meld 3H @0"]
+    state = state.apply("take 7H")
+    assert two_hand_texts(state) == ["meld 7H @0"]
+    assert_illegal(state, "meld 3H @0", "T8")
+
+
+def test_c1_an_unpickled_say_with_only_the_ace_of_clubs_in_hand() -> None:
+    """DESIGN principle 1, T4, T8: the pone, nine cards down and only AC (the card of index 0)
+    in hand, has the say to KH; unpickled (its deal's memo made anew), the state has the
+    same legal actions, found from nothing."""
+    state = deal_game(FOSTER, "2C 3C 4C 4D 5D 6D 7C 7H 7S AC", DEALER_HAND, "KH")
+    state = two_hand_play(state, "meld 2C 3C 4C", "meld 4D 5D 6D", "meld 7C 7H 7S")
+    assert state.hand(1) == (card("AC"),) and state.offer == card("KH")
+    again = pickle.loads(pickle.dumps(state))
+    assert two_hand_texts(again) == ["pass", "meld AC @0"] == two_hand_texts(state)
