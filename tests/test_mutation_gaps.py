@@ -62,6 +62,7 @@ from test_two_hand import (
     FOSTER,
     HOYLE,
     NINE_DOWN,
+    PAGAT,
     assert_illegal,
     build_deck,
     deal_game,
@@ -654,3 +655,27 @@ def test_c1_an_unpickled_say_with_only_the_ace_of_clubs_in_hand() -> None:
     assert state.hand(1) == (card("AC"),) and state.offer == card("KH")
     again = pickle.loads(pickle.dumps(state))
     assert two_hand_texts(again) == ["pass", "meld AC @0"] == two_hand_texts(state)
+
+
+def test_t10_the_pone_forcing_a_hand_card_that_fits_no_meld_is_told_so() -> None:
+    """T8, T10, E1: the pone, melding after a take, ends his turn by forcing KH from his hand
+    onto the dealer's meld, which it does not fit: the reason is the fit."""
+    state = deal_game(FOSTER, NINE_DOWN, DEALER_HAND, "JH", "KC 7D")
+    state = two_hand_play(state, "pass", "meld AD 2D 3D", "pass", "pass", "pass")
+    state = two_hand_play(state, "take 7D", "meld 7C 7D 7H 7S")
+    assert (
+        state.current_player == 1 and state.offer is None and "force 4D @0" in two_hand_texts(state)
+    )
+    assert_illegal(state, "force KH @0", "T10", "KH does not fit the meld AD 2D 3D")
+
+
+def test_t8_borrowing_an_end_card_that_helps_nothing_is_refused_for_the_pending_cards() -> None:
+    """T9, T8, E1: 3C, an end of 3C-6C, may be borrowed under T9, but with 6D taken it could not
+    be melded: the reason is the pending cards (T8), not the shape of the sequence (T9)."""
+    state = deal_game(
+        PAGAT, "3C 4C 5C 6H KH QD JS 2D 7S 2H", "AC AD AH AS KC KD KS QC QH QS", "6C", "JD 6D"
+    )
+    state = two_hand_play(state, "take 6C", "meld 3C 4C 5C 6C", "discard KH")
+    state = two_hand_play(state, "pass", "pass", "pass", "take 6D")
+    assert two_hand_texts(state) == ["borrow 6C @0"]
+    assert_illegal(state, "borrow 3C @0", "T8", "the pending 6D 3C could not all be melded")
