@@ -53,6 +53,7 @@ from conquian.combos import (
 from conquian.cooncan import cut_for_deal
 from conquian.cooncan.explain import why
 from conquian.errors import RecordError
+from conquian.two_hand import turn_finishes
 from test_cooncan import THREE_JK, rejects
 from test_cooncan import game as cooncan_game
 from test_cooncan import play as cooncan_play
@@ -679,3 +680,41 @@ def test_t8_borrowing_an_end_card_that_helps_nothing_is_refused_for_the_pending_
     state = two_hand_play(state, "pass", "pass", "pass", "take 6D")
     assert two_hand_texts(state) == ["borrow 6C @0"]
     assert_illegal(state, "borrow 3C @0", "T8", "the pending 6D 3C could not all be melded")
+
+
+def test_c1_a_two_hand_state_compared_with_another_value_is_unequal() -> None:
+    """DESIGN principle 1: a state is a value; compared with a value of another type it is
+    unequal (not an error), also with a Cooncan state."""
+    state = new_game(FOSTER, seed=3)
+    assert state != "take KD" and state != None  # noqa: E711
+    assert state != new_game(CooncanRules.three_hand(), seed=3)
+    assert state in [None, 3, state]
+
+
+def test_the_memo_of_finishable_turns_stays_within_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The turns a two-hand deal remembers as finishable or not (T8, no dead ends: its
+    `Memo.finish`) stay within MEMO_LIMIT per player, however long the deal (a count)."""
+    from conquian.two_hand import turn
+
+    monkeypatch.setattr(turn, "MEMO_LIMIT", 3)
+    most = 0
+    for seed in range(30):
+        state = new_game(ConquianRules.pagat(), seed=seed)
+        assert isinstance(state, ConquianState)
+        while not state.is_over:
+            actions = state.legal_actions()
+            state = state.apply(actions[(seed * 7 + len(state.history)) % len(actions)])
+            most = max(most, *map(len, state._deal.memo.finish))
+    assert most == 3  # the bound is reached, and held
+
+
+def test_t8_the_ends_of_a_turn_leave_out_melds_of_hand_cards_alone() -> None:
+    """T8, `turn_finishes`: the ends of a turn come from placing the pending cards; laying
+    JS QS KS from the hand as well (allowed at the say, T8) is no other end of this search."""
+    table = (build(cards("5C 6C 7C"), Order.of("spanish"), 0),)
+    ends = list(turn_finishes(FOSTER, 0, cards("JS QS KS 2D"), table, cards("4C")))
+    assert [(" ".join(map(str, h)), [str(m) for m in t]) for h, t in ends] == [
+        ("2D JS QS KS", ["4C 5C 6C 7C"])
+    ]
