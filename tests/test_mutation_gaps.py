@@ -718,3 +718,16 @@ def test_t8_the_ends_of_a_turn_leave_out_melds_of_hand_cards_alone() -> None:
     assert [(" ".join(map(str, h)), [str(m) for m in t]) for h, t in ends] == [
         ("2D JS QS KS", ["4C 5C 6C 7C"])
     ]
+
+
+def test_t9_a_meld_that_strands_the_other_borrowed_card_is_refused() -> None:
+    """T9, T14, T8 (no dead ends): forced on (T10), the pone borrows 5C and 6C from his groups;
+    with max_sequence=3, 3C 4C 5C would leave 6C with no place (3C-5C is full, and 5C is
+    borrowed once a turn), though 5C 6C 7C, a meld of other hand cards, places both."""
+    rules = ConquianRules(max_sequence=3)
+    state = deal_game(rules, "5C 5D 5H 6C 6D 6H 6S 7C 3C 4C", "AD 2D 3D 4S QH QS QC JD KD KH", "5S")
+    state = two_hand_play(state, "meld 5C 5D 5H", "meld 6C 6D 6H 6S", "pass", "force 5S @0")
+    state = two_hand_play(state, "borrow 5C @0", "borrow 6C @1")
+    assert state.pending == cards("5C 6C")
+    assert two_hand_texts(state) == ["meld 4C 5C 6C", "meld 5C 6C 7C"]
+    assert_illegal(state, "meld 3C 4C 5C", "T8")
