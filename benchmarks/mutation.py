@@ -255,7 +255,7 @@ def _apply(node: ast.AST, parent: ast.AST | None, kind: str) -> None:
         assert isinstance(node, ast.Constant)
         node.value = not node.value
     elif kind in ("int +1", "int -1"):
-        assert isinstance(node, ast.Constant)
+        assert isinstance(node, ast.Constant) and isinstance(node.value, int)
         node.value = node.value + (1 if kind == "int +1" else -1)
     elif kind == "return None":
         assert isinstance(node, ast.Return)
