@@ -3,12 +3,15 @@
 A mutation run changes one operator or constant of the library at a time and
 reruns the tests; a mutant that no test notices marks a behaviour nobody
 checks. Each test here pins one such behaviour of `conquian.combos` or of the
-two-hand engine, with an answer worked out from the rules' text.
+two engines (two-hand and Cooncan), with an answer worked out from the rules'
+text; the positions are dealt with the helpers of `test_two_hand` and
+`test_cooncan`.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import pickle
 import random
@@ -24,6 +27,7 @@ from conquian import (
     ConquianRules,
     ConquianState,
     CooncanRules,
+    CooncanState,
     Kind,
     NamedJoker,
     Order,
@@ -46,6 +50,26 @@ from conquian.combos import (
     melds_in,
     shifts,
 )
+from conquian.cooncan import cut_for_deal
+from conquian.cooncan.explain import why
+from conquian.errors import RecordError
+from conquian.two_hand import turn_finishes
+from test_cooncan import THREE_JK, rejects
+from test_cooncan import game as cooncan_game
+from test_cooncan import play as cooncan_play
+from test_cooncan import texts as cooncan_texts
+from test_two_hand import (
+    DEALER_HAND,
+    FOSTER,
+    HOYLE,
+    NINE_DOWN,
+    PAGAT,
+    assert_illegal,
+    build_deck,
+    deal_game,
+)
+from test_two_hand import play as two_hand_play
+from test_two_hand import texts as two_hand_texts
 
 STANDARD = Order.of("standard")
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -463,3 +487,247 @@ def test_cards_of_an_unpickled_state_are_the_interned_cards() -> None:
     assert again == state
     assert all(a is b for a, b in zip(again.hand(0), state.hand(0), strict=True))
     assert again.hand(0)[0] is card(str(state.hand(0)[0]))
+
+
+# -- Cooncan: the edges a sample of the engine's mutants found unchecked ---------------------------
+
+
+def _five_of_clubs_taken() -> CooncanState:
+    """Seat 0 owns 6C-10C and KC KH KS, holds 5C KD, and has just taken the other 5C (M3)."""
+    state = cooncan_game(
+        CooncanRules.double_pack(players=2),
+        ["6C 7C 8C 9C 10C KC KH KS 5C KD", "5C"],
+        starter="2H",
+        pack="QS 2D",
+    )
+    state = cooncan_play(
+        state, "draw", "meld 6C 7C 8C 9C 10C", "meld KC KH KS", "discard QS", "draw", "discard 5C"
+    )
+    return state.apply("take 5C")
+
+
+def test_m2_an_addition_that_would_strand_the_taken_card_is_refused() -> None:
+    """M2 (library's choice: the card taken from the stock is not discarded that turn), E1:
+    adding KD to his kings would leave 5C 5C, of which the sequence takes one; the reason is
+    the dead end, though KD fits the kings (M5)."""
+    state = _five_of_clubs_taken()
+    assert cooncan_texts(state) == ["meld 5C @0", "discard KD"]
+    rejects(
+        state,
+        "meld KD @1",
+        "M2",
+        "he could not finish his turn: only 5C, which he took from the stock",
+    )
+
+
+def test_e3_a_snapshot_names_the_card_taken_from_the_stock() -> None:
+    """E3, M3: `snapshot.taken` is read and checked against the actions like every field."""
+    state = _five_of_clubs_taken()
+    data = json.loads(state.to_json())
+    assert data["snapshot"]["taken"] == "5C"
+    assert CooncanState.from_json(json.dumps(data)) == state
+    data["snapshot"]["taken"] = "KD"
+    with pytest.raises(RecordError) as info:
+        CooncanState.from_json(json.dumps(data))
+    assert info.value.problems == ('snapshot.taken is "KD", but the actions lead to "5C"',)
+
+
+def test_m9_the_lowest_card_of_a_hand_may_pay_a_joker_shift() -> None:
+    """M9 (law 18): 2C, first in a hand without an ace, shifts the joker of JK=2C 3C 4C to the
+    five like any other card would (the scan of the hand skips only repeated cards)."""
+    state = cooncan_game(
+        THREE_JK, ["3C 4C JK 2D 4D 6S 7C", "2C 3D 5D 7S JD KH QH"], starter="KC", pack="QD QS"
+    )
+    state = cooncan_play(state, "draw", "meld JK=2C 3C 4C", "discard QD", "draw")
+    assert str(state.hand(1)[0]) == "2C"
+    assert [t for t in cooncan_texts(state) if "shift" in t] == ["force 2C @0 shift"]
+    assert str(state.apply("force 2C @0 shift").table[0]) == "2C 3C 4C JK=5C"
+
+
+def test_m9_a_shift_needs_a_joker_at_an_end_of_a_sequence() -> None:
+    """M9, E1: a shift onto a group, or onto a sequence without a joker, is refused with that
+    reason, not because the card does not fit."""
+    rules = CooncanRules.three_hand()
+    state = cooncan_game(rules, ["QC QD QH 5H 6H 7H QS"], starter="AH", pack="8H")
+    state = cooncan_play(state, "draw", "meld QC QD QH", "meld 5H 6H 7H")
+    for action in ("meld QS @0 shift", "meld 8H @1 shift"):
+        rejects(state, action, "M9", "has no joker at an end of a sequence that may be shifted")
+
+
+def test_m10_going_out_by_laying_down_counts_one_turn() -> None:
+    """M10, M8: going out by laying the last cards ends the turn like a discard: `turns` goes
+    up by one, and going out in the turn of his first combination is a splash."""
+    rules = CooncanRules.three_hand(splash_bonus=25)
+    state = cooncan_game(rules, ["5H 6H 7H 8S 9S 10S JS"], starter="AH", pack="QS")
+    state = cooncan_play(state, "draw", "meld 5H 6H 7H")
+    assert state.turns == 0 and not state.is_over
+    state = state.apply("meld 8S 9S 10S JS QS")
+    assert state.is_over and state.turns == 1
+    assert state.splash
+
+
+def test_m13_cutting_needs_no_more_players_than_cards() -> None:
+    """M13, E2: each player cuts one card, so 53 players cannot cut the 52-card pack."""
+    names = [f"p{i}" for i in range(53)]
+    three = CooncanRules.three_hand()
+    with pytest.raises(ValueError, match="no more players than the pack's 52 cards"):
+        cut_for_deal(names, seed=1, rules=three)
+    assert sorted(cut_for_deal(names[:52], seed=1, rules=three).seats) == sorted(names[:52])
+
+
+def test_e1_the_reason_for_a_value_that_is_no_action() -> None:
+    """E1: the engine's explanation names a value that is no action at all (`apply` itself
+    turns such a value away with TypeError first)."""
+    state = new_game(CooncanRules.three_hand(), seed=1)
+    assert why(state, "draw") == ("this is not an action", "M2")
+    with pytest.raises(TypeError, match="apply needs an action"):
+        state.apply(3)  # type: ignore[arg-type]
+
+
+# -- two-hand: the edges a sample of the engine's mutants found unchecked --------------------------
+
+
+def test_c1_states_of_one_deck_under_different_rules_differ() -> None:
+    """DESIGN principle 1: a state's value holds its rules; two deals of the same deck by the
+    same dealer under different rules are different states, though every card lies alike."""
+    deck = build_deck(FOSTER, "AC 2C 3C 4C 4D 5D 6D 7D KH KS", DEALER_HAND, "KD")
+    foster = new_game(FOSTER, deck=deck, dealer=0)
+    hoyle = new_game(HOYLE, deck=deck, dealer=0)
+    assert foster.hand(0) == hoyle.hand(0) and foster.offer == hoyle.offer
+    assert foster != hoyle
+    assert foster == new_game(FOSTER, deck=deck, dealer=0)
+
+
+def test_t2_after_a_win_every_action_is_refused_naming_the_winner() -> None:
+    """T2, E1: once the pone has melded eleven cards, any action is refused with T2 (not T12,
+    the tableau)."""
+    state = deal_game(FOSTER, "AC 2C 3C 4C 4D 5D 6D 7D KH KS", DEALER_HAND, "KD")
+    state = two_hand_play(state, "meld AC 2C 3C 4C", "meld 4D 5D 6D 7D", "take KD", "meld KD KH KS")
+    for action in ("pass", "discard 2D"):
+        assert_illegal(state, action, "T2", "the deal is over: player 1 has won")
+
+
+def test_t10_the_pone_forcing_a_card_that_fits_no_meld_is_told_so() -> None:
+    """T5, T10, E1: the pone, with the say to a card he turned, forces it onto the dealer's
+    meld, which it does not fit: the reason is the fit (the meld is the opponent's)."""
+    state = deal_game(FOSTER, NINE_DOWN, DEALER_HAND, "JH", "KC 5H")
+    state = two_hand_play(state, "pass", "meld AD 2D 3D", "pass", "pass", "pass")
+    assert (state.current_player, state.offer, state.offer_origin) == (1, card("5H"), "turned")
+    assert_illegal(state, "force 5H @0", "T10", "5H does not fit the meld AD 2D 3D")
+
+
+def test_t9_hoyle_refuses_the_second_card_of_a_sequence_as_a_middle_card() -> None:
+    """T9 (hoyle()'s borrow_middle=False): 3H, next to the low end of 2H-8H, is a middle card."""
+    rules = ConquianRules.hoyle(pack="american", borrow_other_kind=False)
+    state = deal_game(rules, "2H 3H 4H 5H 6H 7H 8H 5C 5D 9C", "AD 2D 3D 4C 6C 7C 8C AS 2S 4S", "5S")
+    state = two_hand_play(state, "meld 2H 3H 4H 5H 6H 7H 8H", "take 5S")
+    for action in ("borrow 3H @0", "borrow 7H @0"):
+        assert_illegal(state, action, "T9", "no card is borrowed from the middle of a sequence")
+
+
+def test_t9_hoyle_a_card_lent_by_a_sequence_goes_into_a_group() -> None:
+    """T9 (hoyle()'s borrow_other_kind): 4H borrowed from 4H-7H may not make 2H 3H 4H."""
+    state = deal_game(HOYLE, "4H 5H 6H 7H 4C 2H 3H JS QC KD", "AD 2D 3D 5S 6S 7S QH QS AC JD", "4D")
+    state = two_hand_play(state, "meld 4H 5H 6H 7H", "take 4D", "borrow 4H @0")
+    assert two_hand_texts(state) == ["meld 4C 4D 4H"]
+    assert_illegal(
+        state, "meld 2H 3H 4H", "T9", "4H was borrowed from a sequence: it must go into a group"
+    )
+
+
+def test_t14_a_hand_card_may_not_fill_the_sequence_a_taken_card_needs() -> None:
+    """T14, T8 (no dead ends): with max_sequence=4, 4H 5H 6H down and 7H taken, 3H may not go
+    onto the sequence: 3H-6H would be full and 7H, which must be melded, would have no place."""
+    rules = ConquianRules(max_sequence=4)
+    state = deal_game(rules, "4H 5H 6H 3H AC 2S 4C JD QS KC", "AD 2D 3D 5S 6S 7S QH JS AS KD", "7H")
+    state = two_hand_play(state, "meld 4H 5H 6H")
+    assert two_hand_texts(state) == ["take 7H", "pass", "meld 3H @0"]
+    state = state.apply("take 7H")
+    assert two_hand_texts(state) == ["meld 7H @0"]
+    assert_illegal(state, "meld 3H @0", "T8")
+
+
+def test_c1_an_unpickled_say_with_only_the_ace_of_clubs_in_hand() -> None:
+    """DESIGN principle 1, T4, T8: the pone, nine cards down and only AC (the card of index 0)
+    in hand, has the say to KH; unpickled (its deal's memo made anew), the state has the
+    same legal actions, found from nothing."""
+    state = deal_game(FOSTER, "2C 3C 4C 4D 5D 6D 7C 7H 7S AC", DEALER_HAND, "KH")
+    state = two_hand_play(state, "meld 2C 3C 4C", "meld 4D 5D 6D", "meld 7C 7H 7S")
+    assert state.hand(1) == (card("AC"),) and state.offer == card("KH")
+    again = pickle.loads(pickle.dumps(state))
+    assert two_hand_texts(again) == ["pass", "meld AC @0"] == two_hand_texts(state)
+
+
+def test_t10_the_pone_forcing_a_hand_card_that_fits_no_meld_is_told_so() -> None:
+    """T8, T10, E1: the pone, melding after a take, ends his turn by forcing KH from his hand
+    onto the dealer's meld, which it does not fit: the reason is the fit."""
+    state = deal_game(FOSTER, NINE_DOWN, DEALER_HAND, "JH", "KC 7D")
+    state = two_hand_play(state, "pass", "meld AD 2D 3D", "pass", "pass", "pass")
+    state = two_hand_play(state, "take 7D", "meld 7C 7D 7H 7S")
+    assert (
+        state.current_player == 1 and state.offer is None and "force 4D @0" in two_hand_texts(state)
+    )
+    assert_illegal(state, "force KH @0", "T10", "KH does not fit the meld AD 2D 3D")
+
+
+def test_t8_borrowing_an_end_card_that_helps_nothing_is_refused_for_the_pending_cards() -> None:
+    """T9, T8, E1: 3C, an end of 3C-6C, may be borrowed under T9, but with 6D taken it could not
+    be melded: the reason is the pending cards (T8), not the shape of the sequence (T9)."""
+    state = deal_game(
+        PAGAT, "3C 4C 5C 6H KH QD JS 2D 7S 2H", "AC AD AH AS KC KD KS QC QH QS", "6C", "JD 6D"
+    )
+    state = two_hand_play(state, "take 6C", "meld 3C 4C 5C 6C", "discard KH")
+    state = two_hand_play(state, "pass", "pass", "pass", "take 6D")
+    assert two_hand_texts(state) == ["borrow 6C @0"]
+    assert_illegal(state, "borrow 3C @0", "T8", "the pending 6D 3C could not all be melded")
+
+
+def test_c1_a_two_hand_state_compared_with_another_value_is_unequal() -> None:
+    """DESIGN principle 1: a state is a value; compared with a value of another type it is
+    unequal (not an error), also with a Cooncan state."""
+    state = new_game(FOSTER, seed=3)
+    assert state != "take KD" and state != None  # noqa: E711
+    assert state != new_game(CooncanRules.three_hand(), seed=3)
+    assert state in [None, 3, state]
+
+
+def test_the_memo_of_finishable_turns_stays_within_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The turns a two-hand deal remembers as finishable or not (T8, no dead ends: its
+    `Memo.finish`) stay within MEMO_LIMIT per player, however long the deal (a count)."""
+    from conquian.two_hand import turn
+
+    monkeypatch.setattr(turn, "MEMO_LIMIT", 3)
+    most = 0
+    for seed in range(30):
+        state = new_game(ConquianRules.pagat(), seed=seed)
+        assert isinstance(state, ConquianState)
+        while not state.is_over:
+            actions = state.legal_actions()
+            state = state.apply(actions[(seed * 7 + len(state.history)) % len(actions)])
+            most = max(most, *map(len, state._deal.memo.finish))
+    assert most == 3  # the bound is reached, and held
+
+
+def test_t8_the_ends_of_a_turn_leave_out_melds_of_hand_cards_alone() -> None:
+    """T8, `turn_finishes`: the ends of a turn come from placing the pending cards; laying
+    JS QS KS from the hand as well (allowed at the say, T8) is no other end of this search."""
+    table = (build(cards("5C 6C 7C"), Order.of("spanish"), 0),)
+    ends = list(turn_finishes(FOSTER, 0, cards("JS QS KS 2D"), table, cards("4C")))
+    assert [(" ".join(map(str, h)), [str(m) for m in t]) for h, t in ends] == [
+        ("2D JS QS KS", ["4C 5C 6C 7C"])
+    ]
+
+
+def test_t9_a_meld_that_strands_the_other_borrowed_card_is_refused() -> None:
+    """T9, T14, T8 (no dead ends): forced on (T10), the pone borrows 5C and 6C from his groups;
+    with max_sequence=3, 3C 4C 5C would leave 6C with no place (3C-5C is full, and 5C is
+    borrowed once a turn), though 5C 6C 7C, a meld of other hand cards, places both."""
+    rules = ConquianRules(max_sequence=3)
+    state = deal_game(rules, "5C 5D 5H 6C 6D 6H 6S 7C 3C 4C", "AD 2D 3D 4S QH QS QC JD KD KH", "5S")
+    state = two_hand_play(state, "meld 5C 5D 5H", "meld 6C 6D 6H 6S", "pass", "force 5S @0")
+    state = two_hand_play(state, "borrow 5C @0", "borrow 6C @1")
+    assert state.pending == cards("5C 6C")
+    assert two_hand_texts(state) == ["meld 4C 5C 6C", "meld 5C 6C 7C"]
+    assert_illegal(state, "meld 3C 4C 5C", "T8")
