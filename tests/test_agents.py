@@ -30,11 +30,13 @@ from conquian.agents import (
     HeuristicAgent,
     RandomAgent,
     SimulationSummary,
+    analysis,
     make_agent,
     play,
     simulate,
     wilson_interval,
 )
+from conquian.agents.heuristic import ranked
 
 TWO_HAND = ConquianRules()
 THREE_HAND = CooncanRules.three_hand(turn_limit=300)
@@ -181,6 +183,37 @@ def test_heuristic_always_returns_a_legal_action(rules: Rules) -> None:
         agents: list[Agent] = [Checked(HeuristicAgent())]
         agents += [Checked(RandomAgent(seed=s)) for s in range(rules.players - 1)]
         assert play(agents, rules, seed=seed, dealer=seed % rules.players).is_over
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=repr)
+def test_heuristic_keeping_its_splits_chooses_as_a_fresh_one(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The splits a HeuristicAgent keeps between decisions change none of its choices.
+
+    The kept splits are a shortcut: each decision is checked against `ranked`,
+    which works the hand out afresh. The store is bounded: a small bound makes it
+    start over often, and it never holds more hands than the bound allows.
+    """
+    monkeypatch.setattr(analysis, "_SPLITS_KEPT", 40)
+    bot = HeuristicAgent()
+    restarts = 0
+    for seed in (3, 4):
+        state = new_game(rules, seed=seed)
+        for _ in range(150):
+            seat = state.current_player
+            if seat is None:
+                break
+            view = state.view(seat)
+            before = {kind: (id(kept), len(kept)) for kind, kept in bot._splits.items()}
+            action = bot(view)
+            assert action == ranked(view)[0]
+            for kind, (place, size) in before.items():
+                if size > 40 and len(view.legal_actions) > 1:
+                    assert id(bot._splits[kind]) != place  # over the bound: started over
+                    restarts += 1
+            state = state.apply(action)
+    assert restarts > 0
 
 
 def test_heuristic_never_forces_a_card_that_puts_the_opponent_out() -> None:

@@ -69,6 +69,10 @@ _NEVER = -1_000_000_000.0
 _Target = tuple[Any, ...]
 # A hand split into combinations: (score, cards left over, the combinations' targets).
 _Parts = tuple[float, tuple[Card, ...], tuple[_Target, ...]]
+# The best splits worked out so far, by (order, run weight) and then by hand: an agent
+# keeps them from one decision to the next, up to _SPLITS_KEPT hands of each kind.
+_Splits = dict[tuple[Order, float], dict[tuple[Card, ...], _Parts]]
+_SPLITS_KEPT = 50_000
 
 
 def _physical(face: Face) -> Card:
@@ -94,18 +98,43 @@ def _f(outs: float) -> float:
 class _Brain:
     """What both games' heuristics share: the hand analysis (combinations, partials, outs)."""
 
-    def __init__(self, view: _View, order: Order, pair_weight: float, run_weight: float) -> None:
+    def __init__(
+        self,
+        view: _View,
+        order: Order,
+        pair_weight: float,
+        run_weight: float,
+        also_live: Iterable[Card] = (),
+        splits: _Splits | None = None,
+    ) -> None:
         self.me = view.player
         self.order = order
         self.pair_weight = pair_weight
         self.run_weight = run_weight
+        # the cards that may still come to someone: the unseen ones, and `also_live`
         self.live: Counter[Card] = Counter(view.unseen)
+        self.live.update(also_live)
         rank_live: Counter[int] = Counter()
         for c, n in self.live.items():
             if c.suit is not None:
                 rank_live[c.rank] += n
         self.rank_live = rank_live
-        self._parts: dict[tuple[Card, ...], _Parts] = {}
+        # live cards by place in a sequence: [suit * width + position]; the ace of a
+        # 52-card pack stands at both ends (C4)
+        width = self._width = order.top + 1
+        by_position = [0] * (4 * width)
+        for c, n in self.live.items():
+            if c.suit is not None:
+                by_position[c.suit * width + order.position[c.rank]] += n
+                if c.rank == 1 and order.ace_high:
+                    by_position[c.suit * width + 13] += n
+        self._live_by_position = by_position
+        known = None if splits is None else splits.get((order, run_weight))
+        if known is None or len(known) > _SPLITS_KEPT:
+            known = {}
+            if splits is not None:
+                splits[(order, run_weight)] = known
+        self._parts = known
 
     # positions of a card in sequences: the ace may also stand above the king (C4)
     def _positions(self, c: Card) -> tuple[int, ...]:
@@ -117,7 +146,8 @@ class _Brain:
     def _live_at(self, pos: int, suit: Any) -> int:
         if not 0 <= pos <= self.order.top:
             return 0
-        return self.live[self.order.card_at(pos, suit)]
+        live: int = self._live_by_position[suit * self._width + pos]
+        return live
 
     def partition(self, cards: tuple[Card, ...]) -> _Parts:
         """The best split of natural cards into combinations: (score, leftovers, targets).

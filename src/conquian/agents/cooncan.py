@@ -7,13 +7,22 @@ from typing import Any
 from ..actions import Action, Discard, Draw, Force, Meld, Take
 from ..cards import JOKER, Card, pip_value
 from ..combos import Order, build, extend
-from .analysis import _NEVER, _WIN, _Brain, _CooncanView, _physical, _remove, _Target
+from .analysis import (
+    _NEVER,
+    _WIN,
+    _Brain,
+    _CooncanView,
+    _physical,
+    _remove,
+    _Splits,
+    _Target,
+)
 
 
 class _Cooncan(_Brain):
     """Foster's advice for three players and the double pack (pp. 12–47)."""
 
-    def __init__(self, view: _CooncanView) -> None:
+    def __init__(self, view: _CooncanView, splits: _Splits | None = None) -> None:
         rules = view.rules
         double = rules.variant == "double-pack"
         # With one pack a sequence fills as often as a group (p. 38); with two,
@@ -23,6 +32,9 @@ class _Cooncan(_Brain):
             Order.of("standard"),
             pair_weight=1.25 if double else 1.0,
             run_weight=0.9 if double else 1.0,
+            # the stock's top card, or the whole open stock, may still be drawn
+            also_live=view.stock if rules.stock == "open" else view.stock[-1:],
+            splits=splits,
         )
         self.view = view
         self.rules = rules
@@ -31,10 +43,6 @@ class _Cooncan(_Brain):
         self.next_seat = (me + 1) % n
         self.others = [s for s in range(n) if s != me]
         self.open_stock = rules.stock == "open"
-        for c in view.stock[-1:] if not self.open_stock else view.stock:
-            self.live[c] += 1
-            if c.suit is not None:
-                self.rank_live[c.rank] += 1
         self.targets = tuple(self.target(m) for m in view.table)
         self._values: dict[Any, float] = {}
         self._ends: dict[Any, float] = {}

@@ -7,20 +7,23 @@ from typing import cast
 from ..actions import Action
 from ..rules import ConquianRules, CooncanRules
 from ..state import PlayerView
-from .analysis import _CooncanView, _TwoHandView
+from .analysis import _CooncanView, _Splits, _TwoHandView
 from .base import _no_actions
 from .cooncan import _Cooncan
 from .two_hand import _TwoHand
 
 
-def _scores(view: PlayerView) -> list[tuple[float, int, Action]]:
-    """The heuristic's worth of every legal action of `view`: (value, minus index, action)."""
+def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float, int, Action]]:
+    """The heuristic's worth of every legal action of `view`: (value, minus index, action).
+
+    `splits` keeps the hands' best splits between calls (see `HeuristicAgent`).
+    """
     rules = getattr(view, "rules", None)
     brain: _TwoHand | _Cooncan
     if isinstance(rules, ConquianRules):
-        brain = _TwoHand(cast(_TwoHandView, view))
+        brain = _TwoHand(cast(_TwoHandView, view), splits)
     elif isinstance(rules, CooncanRules):
-        brain = _Cooncan(cast(_CooncanView, view))
+        brain = _Cooncan(cast(_CooncanView, view), splits)
     else:
         raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}")
     return brain.scores()
@@ -70,6 +73,8 @@ class HeuristicAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+        # The best splits of the hands it has looked at, for its next decisions (bounded).
+        self._splits: _Splits = {}
 
     def __call__(self, view: PlayerView) -> Action:
         """The action this bot chooses in `view`."""
@@ -78,7 +83,7 @@ class HeuristicAgent:
             raise _no_actions(view)
         if len(actions) == 1:
             return actions[0]
-        choice = max(_scores(view), key=lambda t: (t[0], t[1]))[2]
+        choice = max(_scores(view, self._splits), key=lambda t: (t[0], t[1]))[2]
         return choice if choice in actions else actions[0]
 
     def __repr__(self) -> str:

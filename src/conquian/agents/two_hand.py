@@ -9,16 +9,29 @@ from ..cards import Card
 from ..combos import Combination, Order, build, extend, fitting
 from ..combos import borrow as borrow_from
 from ..two_hand import turn_finishes
-from .analysis import _NEVER, _WIN, _Brain, _physical, _remove, _Target, _TwoHandView
+from .analysis import (
+    _NEVER,
+    _WIN,
+    _Brain,
+    _physical,
+    _remove,
+    _Splits,
+    _Target,
+    _TwoHandView,
+)
 
 
 class _TwoHand(_Brain):
     """Foster's advice for two players (pp. 56–64), Hoyle 1897 and pagat's tactics."""
 
-    def __init__(self, view: _TwoHandView) -> None:
+    def __init__(self, view: _TwoHandView, splits: _Splits | None = None) -> None:
         rules = view.rules
         super().__init__(
-            view, Order.of(rules.pack, rules.max_sequence), pair_weight=0.8, run_weight=1.05
+            view,
+            Order.of(rules.pack, rules.max_sequence),
+            pair_weight=0.8,
+            run_weight=1.05,
+            splits=splits,
         )
         self.view = view
         self.rules = rules
