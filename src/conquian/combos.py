@@ -431,11 +431,20 @@ def melds_in(hand: Iterable[Card], order: Order, owner: int = 0) -> tuple[Combin
     >>> [str(c) for c in melds_in(cards("5C 5D 5H 6H 7H"), o)]
     ['5C 5D 5H', '5H 6H 7H']
     """
+    return tuple([combination_of(code, owner) for code in meld_codes(hand, order)])
+
+
+def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
+    """`melds_in` as codes, in the same order: each combination as its kind (0 a group,
+    1 a sequence) followed by its faces' codes (`face_code`); `combination_of` makes it.
+
+    >>> [str(combination_of(c)) for c in meld_codes(cards("5C 5D JK"), Order.of("standard"))]
+    ['5C 5D JK=5']
+    """
     # Groups come rank by rank (low first), then sequences suit by suit. Each
     # rank's groups depend only on that rank's cards and the jokers, and each
-    # suit's sequences only on that suit's cards and the jokers: both are
-    # memoised on those (speed only; combinations are values, safe to share).
-    # The cards go by index (ints sort and hash in C; sorted, the keys are canonical).
+    # suit's sequences only on that suit's cards, the order and the jokers: both
+    # are memoised on those, as ints (speed only).
     jokers = 0
     by_rank: dict[int, list[int]] = {}
     by_suit: tuple[list[int], ...] = ([], [], [], [])
@@ -445,35 +454,67 @@ def melds_in(hand: Iterable[Card], order: Order, owner: int = 0) -> tuple[Combin
             continue
         by_rank.setdefault(c.rank, []).append(c.index)
         by_suit[c.suit].append(c.index)
-    out: list[Combination] = []
+    out: list[tuple[int, ...]] = []
     for rank in sorted(by_rank):
         same = by_rank[rank]
         if len(same) + jokers >= 3:
-            out.extend(_groups_in(tuple(sorted(same)), jokers, owner))
-    for suit, held in zip(Suit, by_suit, strict=True):
+            out.extend(_groups_in(tuple(sorted(same)), jokers))
+    for suit, held in enumerate(by_suit):
         if held and len(held) + jokers >= 3:
-            out.extend(_sequences_in(order, suit, tuple(sorted(held)), jokers, owner))
-    return tuple(out)
+            out.extend(
+                _sequences_in(order.pack, order.max_sequence, suit, tuple(sorted(held)), jokers)
+            )
+    return out
+
+
+# Every face by its code (`face_code`): the cards by index (the joker at 52), then the
+# jokers named as each natural card, then the jokers named as a rank alone.
+_FACES: tuple[Face, ...] = (
+    *(card_at(i) for i in range(53)),
+    *(NamedJoker(card_at(i).rank, card_at(i).suit) for i in range(52)),
+    *(NamedJoker(r) for r in range(1, 14)),
+)
+_KINDS = (Kind.GROUP, Kind.SEQUENCE)
+
+
+def face_code(face: Face) -> int:
+    """A face as an int: a card's index; 53 and up a joker named as a card, 105 and up one
+    named as a rank (an unshifted joker, as `melds_in` names them)."""
+    if type(face) is Card:
+        return face.index
+    assert type(face) is NamedJoker and not face.shifted
+    if face.suit is None:
+        return 104 + face.rank
+    return 53 + face.suit * 13 + face.rank - 1
+
+
+def combination_of(code: tuple[int, ...], owner: int = 0) -> Combination:
+    """The combination of `owner` a code of `meld_codes` stands for."""
+    return Combination(_KINDS[code[0]], tuple([_FACES[f] for f in code[1:]]), owner)
 
 
 @functools.lru_cache(maxsize=4096)
-def _groups_in(same: tuple[int, ...], jokers: int, owner: int) -> tuple[Combination, ...]:
-    """`melds_in`'s groups from one rank's cards (indices, sorted) and the jokers (C3, C5)."""
+def _groups_in(same: tuple[int, ...], jokers: int) -> tuple[tuple[int, ...], ...]:
+    """`meld_codes`' groups from one rank's cards (indices, sorted) and the jokers (C3, C5)."""
     rank = card_at(same[0]).rank
-    out: list[Combination] = []
+    named = 104 + rank
+    out: list[tuple[int, ...]] = []
     for sub in _sub_multisets([card_at(i) for i in same]):
         for k in range(jokers + 1):
             if sub and len(sub) + k >= 3:
-                out.append(Combination(Kind.GROUP, (*sub, *(NamedJoker(rank),) * k), owner))
+                out.append((0, *(c.index for c in sub), *(named,) * k))
     return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
 def _sequences_in(
-    order: Order, suit: Suit, held: tuple[int, ...], jokers: int, owner: int
-) -> tuple[Combination, ...]:
-    """`melds_in`'s sequences from one suit's cards (indices, sorted) and the jokers (C4, C5)."""
-    out: list[Combination] = []
+    pack: str, max_sequence: int | None, suit_number: int, held: tuple[int, ...], jokers: int
+) -> tuple[tuple[int, ...], ...]:
+    """`meld_codes`' sequences from one suit's cards (indices, sorted), in the order of `pack`
+    and `max_sequence`, with the jokers (C4, C5)."""
+    order = Order.of(pack, max_sequence)
+    suit = Suit(suit_number)
+    out: list[tuple[Face, ...]] = []
     have = _suit_positions([card_at(i) for i in held], suit, order)
     top = order.top
     longest = order.longest
@@ -490,21 +531,18 @@ def _sequences_in(
                 # 2 up to the high ace is the same set as the ace up to the king,
                 # found already (low 0): build gives its canonical order.
                 for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
-                    combo = (
-                        build(faces, order, owner) if any(type(f) is Card for f in faces) else None
-                    )
-                    if combo is not None and all(combo.cards != o.cards for o in out):
-                        out.append(combo)
+                    combo = build(faces, order) if any(type(f) is Card for f in faces) else None
+                    if combo is not None and combo.cards not in out:
+                        out.append(combo.cards)
                 continue
             if not jokers:  # fast path: the one filling, all natural cards
-                faces = tuple(order.card_at(p, suit) for p in range(low, high + 1))
-                out.append(Combination(Kind.SEQUENCE, faces, owner))
+                out.append(tuple(order.card_at(p, suit) for p in range(low, high + 1)))
                 continue
             # Different spans hold different cards: these are new combinations.
             for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
                 if any(type(f) is Card for f in faces):
-                    out.append(Combination(Kind.SEQUENCE, faces, owner))
-    return tuple(out)
+                    out.append(faces)
+    return tuple([(1, *map(face_code, faces)) for faces in out])
 
 
 def extensions(
