@@ -49,4 +49,4 @@ def turn_finishes(
         limit=limit,
     )
     for end in ends:
-        yield cards_of(end[0]), tuple([tables.combo(k) for k in end[1]])
+        yield cards_of(end[0]), tuple([deal.memo.combo(k) for k in end[1]])

@@ -422,8 +422,8 @@ in this turn, and a card taken is never held in the hand (T3)
         if board[1] is self._board[1]:
             table = self._table
         else:
-            tables = self._deal.tables
-            table = tuple([tables.combo(k) for k in board[1]])
+            combo = self._deal.memo.combo
+            table = tuple([combo(k) for k in board[1]])
         return ConquianState(
             self._deal,
             current,
