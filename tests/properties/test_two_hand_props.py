@@ -308,7 +308,7 @@ def test_take_shortcuts_answer_as_the_search(rules: ConquianRules, seed: int) ->
                 continue
             turn = (hand, keys, bit, 0, ())
             search = finishable(
-                tables, Memo(tables.order), player, turn, hand_melds=hand_melds, other_kind=other
+                tables, Memo(), player, turn, hand_melds=hand_melds, other_kind=other
             )
             found = usable(deal, player, hand, keys, c, say)
             assert found == search, (str(c), state)

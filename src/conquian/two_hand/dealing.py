@@ -40,7 +40,7 @@ class Deal:
         self.dealer = dealer
         self.deck = deck
         self.tables: Tables = tables_for(rules)
-        self.memo = Memo(self.tables.order)
+        self.memo = Memo()
         self.stock_start: int = deal_positions(rules.hand_size)[2] + 1
         # T8: hand cards alone go down while melding ("say", "turn"), and at the say ("say").
         self.hand_melds: bool = rules.lay_down != "meld"

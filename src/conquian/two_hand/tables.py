@@ -10,10 +10,11 @@ hands or turns met in play. `tables_for` keeps the tables of the last
 normalised options that shape them: the hand size and the lay-down rule do
 not, and a sequence cap above the longest sequence of the pack plays as no
 cap. The tables hold ints and tuples of ints only: melds by their keys,
-cards by their masks.
+cards by their masks; the `Combination` a key stands for is made once
+(`combination`), the same for every rule set.
 
-A `Memo` is what one deal remembers of its own searches, and the
-`Combination` each meld key met stands for; it goes with the deal's states.
+A `Memo` is what one deal remembers of its own searches; it goes with the
+deal's states.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from ..combos import (
     Order,
     borrow,
     borrowable,
-    build,
     extend,
     melds_in,
 )
@@ -53,10 +53,25 @@ Lend = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
 left, and for each piece of three its cards and the cards that fit it."""
 
 
-def combination(key: int, order: Order) -> Combination:
-    """The combination meld `key` stands for, in `order`."""
-    found = build(cards_of(key >> 1), order, key & 1)
-    assert found is not None
+# The combination of each meld key met: the same whatever the rules, so at most one for
+# each combination of either 40-card pack and each player (586).
+_COMBINATIONS: Final[dict[int, Combination]] = {}
+
+
+def combination(key: int) -> Combination:
+    """The combination meld `key` stands for (C3, C4).
+
+    Its cards lie in one suit (a sequence) or are of one rank (a group). In
+    a 40-card pack the canonical order is the order of the cards' indices:
+    by suit in a group, from the low end in a sequence (no ace is high).
+    """
+    found = _COMBINATIONS.get(key)
+    if found is None:
+        cards = key >> 1
+        low = (cards & -cards).bit_length() - 1
+        suit = 0x1FFF << (low - low % 13)  # the bits of the lowest card's suit
+        kind = Kind.SEQUENCE if cards & suit == cards else Kind.GROUP
+        found = _COMBINATIONS[key] = Combination(kind, cards_of(cards), key & 1)
     return found
 
 
@@ -66,27 +81,15 @@ class Memo:
 
     `finish`: per player, whether a turn could be finished (`turn.finishable`);
     `last_melds`: per owner, the last pool asked of `Tables.new_melds` and its
-    answer; `last_say`: per player, his last say's hand, table and `SayInfo`;
-    `combos`: the combination of each meld key met (`combo`).
+    answer; `last_say`: per player, his last say's hand, table and `SayInfo`.
     """
 
-    __slots__ = ("combos", "finish", "last_melds", "last_say", "order")
+    __slots__ = ("finish", "last_melds", "last_say")
 
-    def __init__(self, order: Order) -> None:
-        self.order = order
+    def __init__(self) -> None:
         self.finish: tuple[dict[Turn, bool], dict[Turn, bool]] = ({}, {})
         self.last_melds: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 2
         self.last_say: list[tuple[int, tuple[int, ...], Any]] = [(-1, (), None)] * 2
-        self.combos: dict[int, Combination] = {}
-
-    def combo(self, key: int) -> Combination:
-        """The combination a meld key stands for."""
-        found = self.combos.get(key)
-        if found is None:
-            if len(self.combos) >= MEMO_LIMIT:
-                self.combos.clear()
-            found = self.combos[key] = combination(key, self.order)
-        return found
 
 
 @mypyc_attr(acyclic=True)
@@ -288,7 +291,7 @@ class Tables:
         """The sets of `related` cards that could be added to meld `key`, in the order of
         `combos.extensions`: for a group every subset, for a sequence each run of cards
         below and above its ends (`all_extensions` keeps those making a combination)."""
-        meld = combination(key, self.order)
+        meld = combination(key)
         if meld.kind is Kind.GROUP:
             used = (-related) & related  # the subsets of `related` in increasing order
             while used:
@@ -317,7 +320,7 @@ class Tables:
         found = self.borrows.get(key)
         if found is None:
             out: list[Lend] = []
-            meld = combination(key, self.order)
+            meld = combination(key)
             for c in borrowable(meld, self.middle):
                 pieces = borrow(meld, c, self.middle)
                 assert pieces is not None
@@ -334,7 +337,7 @@ class Tables:
         """The key of meld `key` with the forced card of `index` in it (T10)."""
         found = self.forced.get(key << 6 | index)
         if found is None:
-            bigger = extend(combination(key, self.order), (CARDS[index],), self.order)
+            bigger = extend(combination(key), (CARDS[index],), self.order)
             assert bigger is not None
             found = self.forced[key << 6 | index] = key_of(bigger)
         return found
