@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import suppress
+from typing import Final
 
 import attrs
 
@@ -444,7 +446,7 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
     # Groups come rank by rank (low first), then sequences suit by suit. Each
     # rank's groups depend only on that rank's cards and the jokers, and each
     # suit's sequences only on that suit's cards, the order and the jokers: both
-    # are memoised on those, as ints (speed only).
+    # are memoised on those, as ints (speed only; `SEQUENCES_KEPT` bounds the second).
     jokers = 0
     by_rank: dict[int, list[int]] = {}
     by_suit: tuple[list[int], ...] = ([], [], [], [])
@@ -493,6 +495,8 @@ def combination_of(code: tuple[int, ...], owner: int = 0) -> Combination:
     return Combination(_KINDS[code[0]], tuple([_FACES[f] for f in code[1:]]), owner)
 
 
+# Every key fits: a rank's cards hold at most two of each suit and there are at most two
+# jokers (2,886 keys in all).
 @functools.lru_cache(maxsize=4096)
 def _groups_in(same: tuple[int, ...], jokers: int) -> tuple[tuple[int, ...], ...]:
     """`meld_codes`' groups from one rank's cards (indices, sorted) and the jokers (C3, C5)."""
@@ -506,8 +510,39 @@ def _groups_in(same: tuple[int, ...], jokers: int) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
+SEQUENCES_KEPT: Final = 20_000
+"""How many sequences `meld_codes` keeps memoised at most, each suit's cards met counting
+one more; the least recently used go first."""
+
+_SEQUENCES: OrderedDict[
+    tuple[str, int | None, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]
+] = OrderedDict()
+_kept = [0]  # what `_SEQUENCES` holds, as `SEQUENCES_KEPT` counts it
+
+
 def _sequences_in(
+    pack: str, max_sequence: int | None, suit_number: int, held: tuple[int, ...], jokers: int
+) -> tuple[tuple[int, ...], ...]:
+    """`_sequences_of`, memoised: the least recently used go when over `SEQUENCES_KEPT`."""
+    key = (pack, max_sequence, suit_number, held, jokers)
+    found = _SEQUENCES.get(key)
+    if found is not None:
+        with suppress(KeyError):  # another thread may have let it go: it is still good
+            _SEQUENCES.move_to_end(key)
+        return found
+    found = _SEQUENCES[key] = _sequences_of(pack, max_sequence, suit_number, held, jokers)
+    _kept[0] += len(found) + 1
+    while _kept[0] > SEQUENCES_KEPT:
+        try:
+            gone = _SEQUENCES.popitem(last=False)[1]
+        except KeyError:  # emptied by another thread
+            _kept[0] = 0
+            break
+        _kept[0] -= len(gone) + 1
+    return found
+
+
+def _sequences_of(
     pack: str, max_sequence: int | None, suit_number: int, held: tuple[int, ...], jokers: int
 ) -> tuple[tuple[int, ...], ...]:
     """`meld_codes`' sequences from one suit's cards (indices, sorted), in the order of `pack`

@@ -8,10 +8,10 @@ by the number of combinations of the pack (a few hundred), never by the
 hands or turns met in play. `tables_for` keeps the tables of the last
 `MAX_TABLES` rule sets used (least recently used out), keyed by the
 normalised options that shape them: the hand size and the lay-down rule do
-not, and a sequence cap above the longest sequence of the pack plays as no
-cap. The tables hold ints and tuples of ints only: melds by their keys,
-cards by their masks; the `Combination` a key stands for is made once
-(`combination`), the same for every rule set.
+not, and a sequence cap as long as the pack's longest sequence or longer
+plays as no cap. The tables hold ints and tuples of ints only: melds by
+their keys, cards by their masks; the `Combination` a key stands for is
+made once (`combination`), the same for every rule set.
 
 A `Memo` is what one deal remembers of its own searches; it goes with the
 deal's states.
@@ -41,8 +41,10 @@ from .board import key as key_of
 
 __all__ = ["MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
 
-MAX_TABLES = 40
-"""How many rule sets' tables are kept at most (every normalised two-hand rule set fits)."""
+MAX_TABLES = 32
+"""How many rule sets' tables are kept at most: every normalised two-hand rule set fits (two
+packs, no cap or a cap of 3 to 9, two borrowing rules). A table is 1.7 MB at most (every
+combination of its pack asked about), so they take 55 MB at most."""
 
 MEMO_LIMIT: Final = 10_000
 """Entries one deal's search memo may hold before it is emptied."""
@@ -115,6 +117,11 @@ class Tables:
         self.family_melds = {
             family: tuple(mask(m.cards) for m in melds_in(cards_of(family), order))
             for family in self.all_families
+        }
+        # The same as keys of either player (the subsets' lists share these ints).
+        self.family_keys = {
+            family: (tuple([m << 1 for m in melds]), tuple([m << 1 | 1 for m in melds]))
+            for family, melds in self.family_melds.items()
         }
         # Per suit, the bit of the card at each position of the order (C4).
         self.positions = tuple(
@@ -246,9 +253,8 @@ class Tables:
         family's combinations that lie in `sub`, in the same order."""
         found = self.subsets.get(sub << 1 | owner)
         if found is None:
-            found = tuple(
-                [used << 1 | owner for used in self.family_melds[family] if used & sub == used]
-            )
+            melds, keys = self.family_melds[family], self.family_keys[family][owner]
+            found = tuple([k for used, k in zip(melds, keys, strict=True) if used & sub == used])
             self.subsets[sub << 1 | owner] = found
         return found
 
@@ -349,10 +355,10 @@ _TABLES: OrderedDict[tuple[str, int | None, bool], Tables] = OrderedDict()
 def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool]:
     """The options that shape the tables, normalised: pack, sequence cap, borrowing.
 
-    A cap above the longest sequence of the pack plays as no cap (T14).
+    A cap as long as the longest sequence of the pack, or longer, plays as no cap (T14).
     """
     cap = rules.max_sequence
-    if cap is not None and cap > Order.of(rules.pack).longest:
+    if cap is not None and cap >= Order.of(rules.pack).longest:
         cap = None
     return (rules.pack, cap, rules.borrow_middle)
 
