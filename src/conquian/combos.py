@@ -395,18 +395,18 @@ def _fillings(
 
 def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     """Every sub-multiset of a sorted multiset of cards, the empty one included."""
-    counts = sorted(Counter(items).items())
+    return _sub_multisets_from(sorted(Counter(items).items()), 0)
 
-    def rec(i: int) -> Iterator[tuple[Card, ...]]:
-        if i == len(counts):
-            yield ()
-            return
-        c, k = counts[i]
-        for tail in rec(i + 1):
-            for m in range(k + 1):
-                yield (c,) * m + tail
 
-    yield from rec(0)
+def _sub_multisets_from(counts: list[tuple[Card, int]], i: int) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of the cards of `counts` (each card and its copies) from the `i`-th."""
+    if i == len(counts):
+        yield ()
+        return
+    c, k = counts[i]
+    for tail in _sub_multisets_from(counts, i + 1):
+        for m in range(k + 1):
+            yield (c,) * m + tail
 
 
 def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> dict[int, int]:
