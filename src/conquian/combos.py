@@ -447,25 +447,27 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
     # rank's groups depend only on that rank's cards and the jokers, and each
     # suit's sequences only on that suit's cards, the order and the jokers: both
     # are memoised on those, as ints (speed only; `SEQUENCES_KEPT` bounds the second).
+    # A suit's cards go as one int: two bits per rank counting its copies (at most two).
     jokers = 0
     by_rank: dict[int, list[int]] = {}
-    by_suit: tuple[list[int], ...] = ([], [], [], [])
+    suit_cards = [0, 0, 0, 0]
+    suit_counts = [0, 0, 0, 0]
     for c in hand:
-        if c.suit is None:
+        suit = c.suit
+        if suit is None:
             jokers += 1
             continue
         by_rank.setdefault(c.rank, []).append(c.index)
-        by_suit[c.suit].append(c.index)
+        suit_cards[suit] += 1
+        suit_counts[suit] += 1 << 2 * (c.rank - 1)
     out: list[tuple[int, ...]] = []
     for rank in sorted(by_rank):
         same = by_rank[rank]
         if len(same) + jokers >= 3:
             out.extend(_groups_in(tuple(sorted(same)), jokers))
-    for suit, held in enumerate(by_suit):
-        if held and len(held) + jokers >= 3:
-            out.extend(
-                _sequences_in(order.pack, order.max_sequence, suit, tuple(sorted(held)), jokers)
-            )
+    for n in range(4):  # the suits by number
+        if suit_cards[n] and suit_cards[n] + jokers >= 3:
+            out.extend(_sequences_in(order.pack, order.max_sequence, n, suit_counts[n], jokers))
     return out
 
 
@@ -514,23 +516,23 @@ SEQUENCES_KEPT: Final = 20_000
 """How many sequences `meld_codes` keeps memoised at most, each suit's cards met counting
 one more; the least recently used go first."""
 
-_SEQUENCES: OrderedDict[
-    tuple[str, int | None, int, tuple[int, ...], int], tuple[tuple[int, ...], ...]
-] = OrderedDict()
+_SEQUENCES: OrderedDict[tuple[str, int | None, int, int, int], tuple[tuple[int, ...], ...]] = (
+    OrderedDict()
+)
 _kept = [0]  # what `_SEQUENCES` holds, as `SEQUENCES_KEPT` counts it
 
 
 def _sequences_in(
-    pack: str, max_sequence: int | None, suit_number: int, held: tuple[int, ...], jokers: int
+    pack: str, max_sequence: int | None, suit_number: int, copies: int, jokers: int
 ) -> tuple[tuple[int, ...], ...]:
     """`_sequences_of`, memoised: the least recently used go when over `SEQUENCES_KEPT`."""
-    key = (pack, max_sequence, suit_number, held, jokers)
+    key = (pack, max_sequence, suit_number, copies, jokers)
     found = _SEQUENCES.get(key)
     if found is not None:
         with suppress(KeyError):  # another thread may have let it go: it is still good
             _SEQUENCES.move_to_end(key)
         return found
-    found = _SEQUENCES[key] = _sequences_of(pack, max_sequence, suit_number, held, jokers)
+    found = _SEQUENCES[key] = _sequences_of(pack, max_sequence, suit_number, copies, jokers)
     _kept[0] += len(found) + 1
     while _kept[0] > SEQUENCES_KEPT:
         try:
@@ -543,14 +545,15 @@ def _sequences_in(
 
 
 def _sequences_of(
-    pack: str, max_sequence: int | None, suit_number: int, held: tuple[int, ...], jokers: int
+    pack: str, max_sequence: int | None, suit_number: int, copies: int, jokers: int
 ) -> tuple[tuple[int, ...], ...]:
-    """`meld_codes`' sequences from one suit's cards (indices, sorted), in the order of `pack`
-    and `max_sequence`, with the jokers (C4, C5)."""
+    """`meld_codes`' sequences from one suit's cards (`copies`: two bits per rank, its
+    copies), in the order of `pack` and `max_sequence`, with the jokers (C4, C5)."""
     order = Order.of(pack, max_sequence)
     suit = Suit(suit_number)
     out: list[tuple[Face, ...]] = []
-    have = _suit_positions([card_at(i) for i in held], suit, order)
+    held = [card_at(suit * 13 + r) for r in range(13) for _ in range(copies >> 2 * r & 3)]
+    have = _suit_positions(held, suit, order)
     top = order.top
     longest = order.longest
     counts = [have.get(p, 0) for p in range(top + 1)]
