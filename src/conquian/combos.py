@@ -447,11 +447,12 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
     # rank's groups depend only on that rank's cards and the jokers, and each
     # suit's sequences only on that suit's cards, the order and the jokers: both
     # are memoised on those, as ints (speed only; `SEQUENCES_KEPT` bounds the second).
-    # A suit's cards go as one int: two bits per rank counting its copies (at most two).
+    # A suit's cards go as one int, a bit per rank: a sequence holds a card at most once, so
+    # its copies make no other sequence.
     jokers = 0
     by_rank: dict[int, list[int]] = {}
     suit_cards = [0, 0, 0, 0]
-    suit_counts = [0, 0, 0, 0]
+    suit_ranks = [0, 0, 0, 0]
     for c in hand:
         suit = c.suit
         if suit is None:
@@ -459,7 +460,7 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
             continue
         by_rank.setdefault(c.rank, []).append(c.index)
         suit_cards[suit] += 1
-        suit_counts[suit] += 1 << 2 * (c.rank - 1)
+        suit_ranks[suit] |= 1 << c.rank - 1
     out: list[tuple[int, ...]] = []
     for rank in sorted(by_rank):
         same = by_rank[rank]
@@ -467,7 +468,7 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
             out.extend(_groups_in(tuple(sorted(same)), jokers))
     for n in range(4):  # the suits by number
         if suit_cards[n] and suit_cards[n] + jokers >= 3:
-            out.extend(_sequences_in(order.pack, order.max_sequence, n, suit_counts[n], jokers))
+            out.extend(_sequences_in(order.pack, order.max_sequence, n, suit_ranks[n], jokers))
     return out
 
 
@@ -523,16 +524,16 @@ _kept = [0]  # what `_SEQUENCES` holds, as `SEQUENCES_KEPT` counts it
 
 
 def _sequences_in(
-    pack: str, max_sequence: int | None, suit_number: int, copies: int, jokers: int
+    pack: str, max_sequence: int | None, suit_number: int, ranks: int, jokers: int
 ) -> tuple[tuple[int, ...], ...]:
     """`_sequences_of`, memoised: the least recently used go when over `SEQUENCES_KEPT`."""
-    key = (pack, max_sequence, suit_number, copies, jokers)
+    key = (pack, max_sequence, suit_number, ranks, jokers)
     found = _SEQUENCES.get(key)
     if found is not None:
         with suppress(KeyError):  # another thread may have let it go: it is still good
             _SEQUENCES.move_to_end(key)
         return found
-    found = _SEQUENCES[key] = _sequences_of(pack, max_sequence, suit_number, copies, jokers)
+    found = _SEQUENCES[key] = _sequences_of(pack, max_sequence, suit_number, ranks, jokers)
     _kept[0] += len(found) + 1
     while _kept[0] > SEQUENCES_KEPT:
         try:
@@ -545,14 +546,14 @@ def _sequences_in(
 
 
 def _sequences_of(
-    pack: str, max_sequence: int | None, suit_number: int, copies: int, jokers: int
+    pack: str, max_sequence: int | None, suit_number: int, ranks: int, jokers: int
 ) -> tuple[tuple[int, ...], ...]:
-    """`meld_codes`' sequences from one suit's cards (`copies`: two bits per rank, its
-    copies), in the order of `pack` and `max_sequence`, with the jokers (C4, C5)."""
+    """`meld_codes`' sequences from one suit's cards (`ranks`: a bit per rank held), in the
+    order of `pack` and `max_sequence`, with the jokers (C4, C5)."""
     order = Order.of(pack, max_sequence)
     suit = Suit(suit_number)
     out: list[tuple[Face, ...]] = []
-    held = [card_at(suit * 13 + r) for r in range(13) for _ in range(copies >> 2 * r & 3)]
+    held = [card_at(suit * 13 + r) for r in range(13) if ranks >> r & 1]
     have = _suit_positions(held, suit, order)
     top = order.top
     longest = order.longest

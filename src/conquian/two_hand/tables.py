@@ -50,9 +50,11 @@ MEMO_LIMIT: Final = 10_000
 """Entries one deal's search memo may hold before it is emptied."""
 
 
-Lend = tuple[int, int, tuple[int, ...], tuple[tuple[int, int], ...]]
-"""A card that may be borrowed from a meld (T9): its bit, its index, the keys of the pieces
-left, and for each piece of three its cards and the cards that fit it."""
+Lend = tuple[int, int, int, int, int, int, int, int]
+"""A card that may be borrowed from a meld (T9), as ints: its bit, its index, the key of the
+piece left in the meld's place and of the upper piece of a split sequence (0: no split),
+and for each piece of three left (at most two) its cards and the cards that fit it (0 and 0
+for none)."""
 
 
 # The combination of each meld key met: the same whatever the rules, so at most one for
@@ -330,11 +332,11 @@ class Tables:
             for c in borrowable(meld, self.middle):
                 pieces = borrow(meld, c, self.middle)
                 assert pieces is not None
-                keys = tuple([key_of(p) for p in pieces])
-                threes = tuple(
-                    [(k >> 1, self.fit[k >> 1]) for k in keys if k.bit_count() - (k & 1) == 3]
-                )
-                out.append((1 << c.index, c.index, keys, threes))
+                keys = [key_of(p) for p in pieces]
+                upper = keys[1] if len(keys) == 2 else 0
+                threes = [(k >> 1, self.fit[k >> 1]) for k in keys if k.bit_count() - (k & 1) == 3]
+                (a, a_fits), (b, b_fits) = (*threes, (0, 0), (0, 0))[:2]
+                out.append((1 << c.index, c.index, keys[0], upper, a, a_fits, b, b_fits))
             found = tuple(out)
             self.borrows[key] = found
         return found

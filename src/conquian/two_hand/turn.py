@@ -117,26 +117,29 @@ def turn_moves(
                 yield meld_action(used, i), after_meld(turn, used, new_keys)
     if borrowing:
         for i in big:
-            for bit, index, lent, threes in tables.borrowings(keys[i]):
+            for bit, index, lower, upper, three, fits, other, other_fits in tables.borrowings(
+                keys[i]
+            ):
                 if borrowed & bit:
                     continue  # T9: a card is borrowed at most once in a turn
                 # `hopeful`'s test of the borrowed card: it may not go back to a piece of three
                 # left by the borrow that nothing else he has fits (T9), and needs two partners
                 # among the other cards he may use (C3).
                 usable = have
-                for cards, fits in threes:
-                    if not fits & have & ~bit:
-                        usable &= ~cards
+                if not fits & have & ~bit:
+                    usable &= ~three
+                if not other_fits & have & ~bit:
+                    usable &= ~other
                 if not tables.two_partners(index, usable):
                     continue
                 group = keys[i] >> 1 in tables.groups
-                if len(lent) == 1:
-                    new_keys = (*keys[:i], lent[0], *keys[i + 1 :])
+                if not upper:
+                    new_keys = (*keys[:i], lower, *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
                     old = sources
                 else:
                     split = len(keys)
-                    new_keys = (*keys[:i], lent[0], *keys[i + 1 :], lent[1])
+                    new_keys = (*keys[:i], lower, *keys[i + 1 :], upper)
                     froms = (i, split)
                     # A card borrowed before from this meld may not go into its upper piece.
                     old = tuple([(d, (*s, split) if i in s else s, g) for d, s, g in sources])
