@@ -10,7 +10,10 @@ what must not grow or stall:
   and every module-level dict, list or set of the package that it can see);
 - the time of each `legal_actions()` and `apply()` call (99.9th percentile and
   maximum: no call should take over 20 ms);
-- the garbage collector's pauses (the longest, per generation).
+- the garbage collector's pauses (the longest, per generation), the objects it
+  tracks, and at the end (after a last full collection) how many of those, and
+  how many bytes, the package's modules hold: what a full collection walks
+  because of the library.
 
 Usage::
 
@@ -211,6 +214,35 @@ def _held(value: object) -> int:
     return total
 
 
+def package_holdings() -> tuple[int, int]:
+    """The objects the collector tracks that the package's modules hold, and the bytes of
+    everything they hold (`sys.getsizeof` of each object once): module-level values and
+    what `functools` caches keep, not the modules, classes and functions themselves."""
+    code = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType)
+    code += (types.MethodType, types.MethodDescriptorType, types.WrapperDescriptorType)
+    seen: set[int] = set()
+    tracked = size = 0
+    stack: list[object] = []
+    for name, module in list(sys.modules.items()):
+        if name == "conquian" or name.startswith("conquian."):
+            for attr, value in list(vars(module).items()):
+                if attr.startswith("__"):
+                    continue
+                if callable(getattr(value, "cache_info", None)):
+                    stack.extend(r for r in gc.get_referents(value) if not isinstance(r, code))
+                else:
+                    stack.append(value)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, code) or (type(obj) is int and -5 <= obj <= 256):
+            continue
+        seen.add(id(obj))
+        size += sys.getsizeof(obj)
+        tracked += gc.is_tracked(obj)
+        stack.extend(gc.get_referents(obj))
+    return tracked, size
+
+
 # -- the run -------------------------------------------------------------------------------------
 
 
@@ -307,6 +339,9 @@ def run(
     warm = next((s for s in samples if s["seconds"] >= warm_up), samples[0])
     growth = samples[-1]["rss_mb"] - warm["rss_mb"]
     biggest = sorted(cache_entries().items(), key=lambda kv: -kv[1])[:8]
+    gc.collect()  # after the timings: lets go of the tuples no collection had seen yet
+    tracked_end = len(gc.get_objects())
+    held_tracked, held_bytes = package_holdings()
     result = {
         "seconds": seconds,
         "rules_values": values,
@@ -327,6 +362,9 @@ def run(
         "gc_longest_ms": [round(p * 1e3, 1) for p in watch.longest],
         "gc_longest_cpu_ms": [round(p * 1e3, 1) for p in watch.longest_cpu],
         "gc_collections": watch.count,
+        "gc_tracked_end": tracked_end,
+        "gc_tracked_by_package": held_tracked,
+        "package_held_mb": round(held_bytes / 1e6, 1),
         "largest_caches": dict(biggest),
         "samples": samples,
     }
@@ -349,6 +387,12 @@ def run(
                 zip(watch.longest, watch.longest_cpu, watch.count, strict=True)
             )
         )
+    )
+    out(
+        f"longest full collection: {watch.longest[2] * 1e3:.1f} ms wall, "
+        f"{watch.longest_cpu[2] * 1e3:.1f} ms cpu ({watch.count[2]} runs); objects tracked "
+        f"after a last one: {tracked_end}, of which the package's modules hold {held_tracked} "
+        f"(they hold {held_bytes / 1e6:.1f} MB in all)"
     )
     out("largest caches: " + ", ".join(f"{k.removeprefix('conquian.')} {v}" for k, v in biggest))
     slowest = max(timings.legal_cpu.most, timings.apply_cpu.most) * 1e3

@@ -27,10 +27,12 @@ def test_every_two_hand_rule_is_in_the_package_map(rule: str) -> None:
 
 
 def test_tables_kept_are_bounded_whatever_the_rules() -> None:
-    """Bounded memory (T14): caps above the longest sequence share one table, and no more
+    """Bounded memory (T14): caps as long as the longest sequence or longer share one table
+    with no cap, and no more
     than MAX_TABLES rule sets' tables are ever kept, however many rules are played."""
     assert tables_for(ConquianRules(max_sequence=11)) is tables_for(ConquianRules())
     assert tables_key(ConquianRules(max_sequence=10**6)) == tables_key(ConquianRules())
+    assert tables_key(ConquianRules(max_sequence=10)) == tables_key(ConquianRules())
     assert tables_for(ConquianRules(hand_size=8)) is tables_for(ConquianRules(hand_size=10))
     for i in range(200):
         rules = ConquianRules(
@@ -42,11 +44,13 @@ def test_tables_kept_are_bounded_whatever_the_rules() -> None:
         state = new_game(rules, seed=i)
         assert state.legal_actions()
         assert tables_count() <= MAX_TABLES
-    for i in range(3, 11):  # every cap that plays differently, both packs, both borrow rules
+    kept = []
+    for i in (*range(3, 10), None):  # every cap that plays differently, both packs and rules
         for pack in ("spanish", "american"):
             for middle in (False, True):
-                tables_for(ConquianRules(pack=pack, max_sequence=i, borrow_middle=middle))
-    assert tables_count() <= MAX_TABLES
+                rules = ConquianRules(pack=pack, max_sequence=i, borrow_middle=middle)
+                kept.append(tables_for(rules))
+    assert len({id(t) for t in kept}) == MAX_TABLES == tables_count()  # each its own, all kept
 
 
 def test_tables_are_let_go_least_recently_used_first(monkeypatch: pytest.MonkeyPatch) -> None:

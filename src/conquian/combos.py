@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import suppress
+from typing import Final
 
 import attrs
 
@@ -393,18 +395,18 @@ def _fillings(
 
 def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
     """Every sub-multiset of a sorted multiset of cards, the empty one included."""
-    counts = sorted(Counter(items).items())
+    return _sub_multisets_from(sorted(Counter(items).items()), 0)
 
-    def rec(i: int) -> Iterator[tuple[Card, ...]]:
-        if i == len(counts):
-            yield ()
-            return
-        c, k = counts[i]
-        for tail in rec(i + 1):
-            for m in range(k + 1):
-                yield (c,) * m + tail
 
-    yield from rec(0)
+def _sub_multisets_from(counts: list[tuple[Card, int]], i: int) -> Iterator[tuple[Card, ...]]:
+    """Every sub-multiset of the cards of `counts` (each card and its copies) from the `i`-th."""
+    if i == len(counts):
+        yield ()
+        return
+    c, k = counts[i]
+    for tail in _sub_multisets_from(counts, i + 1):
+        for m in range(k + 1):
+            yield (c,) * m + tail
 
 
 def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> dict[int, int]:
@@ -431,50 +433,128 @@ def melds_in(hand: Iterable[Card], order: Order, owner: int = 0) -> tuple[Combin
     >>> [str(c) for c in melds_in(cards("5C 5D 5H 6H 7H"), o)]
     ['5C 5D 5H', '5H 6H 7H']
     """
+    return tuple([combination_of(code, owner) for code in meld_codes(hand, order)])
+
+
+def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
+    """`melds_in` as codes, in the same order: each combination as its kind (0 a group,
+    1 a sequence) followed by its faces' codes (`face_code`); `combination_of` makes it.
+
+    >>> [str(combination_of(c)) for c in meld_codes(cards("5C 5D JK"), Order.of("standard"))]
+    ['5C 5D JK=5']
+    """
     # Groups come rank by rank (low first), then sequences suit by suit. Each
     # rank's groups depend only on that rank's cards and the jokers, and each
-    # suit's sequences only on that suit's cards and the jokers: both are
-    # memoised on those (speed only; combinations are values, safe to share).
-    # The cards go by index (ints sort and hash in C; sorted, the keys are canonical).
+    # suit's sequences only on that suit's cards, the order and the jokers: both
+    # are memoised on those, as ints (speed only; `SEQUENCES_KEPT` bounds the second).
+    # A suit's cards go as one int, a bit per rank: a sequence holds a card at most once, so
+    # its copies make no other sequence.
     jokers = 0
     by_rank: dict[int, list[int]] = {}
-    by_suit: tuple[list[int], ...] = ([], [], [], [])
+    suit_cards = [0, 0, 0, 0]
+    suit_ranks = [0, 0, 0, 0]
     for c in hand:
-        if c.suit is None:
+        suit = c.suit
+        if suit is None:
             jokers += 1
             continue
         by_rank.setdefault(c.rank, []).append(c.index)
-        by_suit[c.suit].append(c.index)
-    out: list[Combination] = []
+        suit_cards[suit] += 1
+        suit_ranks[suit] |= 1 << c.rank - 1
+    out: list[tuple[int, ...]] = []
     for rank in sorted(by_rank):
         same = by_rank[rank]
         if len(same) + jokers >= 3:
-            out.extend(_groups_in(tuple(sorted(same)), jokers, owner))
-    for suit, held in zip(Suit, by_suit, strict=True):
-        if held and len(held) + jokers >= 3:
-            out.extend(_sequences_in(order, suit, tuple(sorted(held)), jokers, owner))
-    return tuple(out)
+            out.extend(_groups_in(tuple(sorted(same)), jokers))
+    for n in range(4):  # the suits by number
+        if suit_cards[n] and suit_cards[n] + jokers >= 3:
+            out.extend(_sequences_in(order.pack, order.max_sequence, n, suit_ranks[n], jokers))
+    return out
 
 
+# Every face by its code (`face_code`): the cards by index (the joker at 52), then the
+# jokers named as each natural card, then the jokers named as a rank alone.
+_FACES: tuple[Face, ...] = (
+    *(card_at(i) for i in range(53)),
+    *(NamedJoker(card_at(i).rank, card_at(i).suit) for i in range(52)),
+    *(NamedJoker(r) for r in range(1, 14)),
+)
+_KINDS = (Kind.GROUP, Kind.SEQUENCE)
+
+
+def face_code(face: Face) -> int:
+    """A face as an int: a card's index; 53 and up a joker named as a card, 105 and up one
+    named as a rank (an unshifted joker, as `melds_in` names them)."""
+    if type(face) is Card:
+        return face.index
+    assert type(face) is NamedJoker and not face.shifted
+    if face.suit is None:
+        return 104 + face.rank
+    return 53 + face.suit * 13 + face.rank - 1
+
+
+def combination_of(code: tuple[int, ...], owner: int = 0) -> Combination:
+    """The combination of `owner` a code of `meld_codes` stands for."""
+    return Combination(_KINDS[code[0]], tuple([_FACES[f] for f in code[1:]]), owner)
+
+
+# Every key fits: a rank's cards hold at most two of each suit and there are at most two
+# jokers (2,886 keys in all).
 @functools.lru_cache(maxsize=4096)
-def _groups_in(same: tuple[int, ...], jokers: int, owner: int) -> tuple[Combination, ...]:
-    """`melds_in`'s groups from one rank's cards (indices, sorted) and the jokers (C3, C5)."""
+def _groups_in(same: tuple[int, ...], jokers: int) -> tuple[tuple[int, ...], ...]:
+    """`meld_codes`' groups from one rank's cards (indices, sorted) and the jokers (C3, C5)."""
     rank = card_at(same[0]).rank
-    out: list[Combination] = []
+    named = 104 + rank
+    out: list[tuple[int, ...]] = []
     for sub in _sub_multisets([card_at(i) for i in same]):
         for k in range(jokers + 1):
             if sub and len(sub) + k >= 3:
-                out.append(Combination(Kind.GROUP, (*sub, *(NamedJoker(rank),) * k), owner))
+                out.append((0, *(c.index for c in sub), *(named,) * k))
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
+SEQUENCES_KEPT: Final = 20_000
+"""How many sequences `meld_codes` keeps memoised at most, each suit's cards met counting
+one more; the least recently used go first."""
+
+_SEQUENCES: OrderedDict[tuple[str, int | None, int, int, int], tuple[tuple[int, ...], ...]] = (
+    OrderedDict()
+)
+_kept = [0]  # what `_SEQUENCES` holds, as `SEQUENCES_KEPT` counts it
+
+
 def _sequences_in(
-    order: Order, suit: Suit, held: tuple[int, ...], jokers: int, owner: int
-) -> tuple[Combination, ...]:
-    """`melds_in`'s sequences from one suit's cards (indices, sorted) and the jokers (C4, C5)."""
-    out: list[Combination] = []
-    have = _suit_positions([card_at(i) for i in held], suit, order)
+    pack: str, max_sequence: int | None, suit_number: int, ranks: int, jokers: int
+) -> tuple[tuple[int, ...], ...]:
+    """`_sequences_of`, memoised: the least recently used go when over `SEQUENCES_KEPT`."""
+    key = (pack, max_sequence, suit_number, ranks, jokers)
+    found = _SEQUENCES.get(key)
+    if found is not None:
+        with suppress(KeyError):  # another thread may have let it go: it is still good
+            _SEQUENCES.move_to_end(key)
+        return found
+    found = _SEQUENCES[key] = _sequences_of(pack, max_sequence, suit_number, ranks, jokers)
+    _kept[0] += len(found) + 1
+    while _kept[0] > SEQUENCES_KEPT:
+        try:
+            gone = _SEQUENCES.popitem(last=False)[1]
+        except KeyError:  # emptied by another thread
+            _kept[0] = 0
+            break
+        _kept[0] -= len(gone) + 1
+    return found
+
+
+def _sequences_of(
+    pack: str, max_sequence: int | None, suit_number: int, ranks: int, jokers: int
+) -> tuple[tuple[int, ...], ...]:
+    """`meld_codes`' sequences from one suit's cards (`ranks`: a bit per rank held), in the
+    order of `pack` and `max_sequence`, with the jokers (C4, C5)."""
+    order = Order.of(pack, max_sequence)
+    suit = Suit(suit_number)
+    out: list[tuple[Face, ...]] = []
+    held = [card_at(suit * 13 + r) for r in range(13) if ranks >> r & 1]
+    have = _suit_positions(held, suit, order)
     top = order.top
     longest = order.longest
     counts = [have.get(p, 0) for p in range(top + 1)]
@@ -490,21 +570,18 @@ def _sequences_in(
                 # 2 up to the high ace is the same set as the ace up to the king,
                 # found already (low 0): build gives its canonical order.
                 for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
-                    combo = (
-                        build(faces, order, owner) if any(type(f) is Card for f in faces) else None
-                    )
-                    if combo is not None and all(combo.cards != o.cards for o in out):
-                        out.append(combo)
+                    combo = build(faces, order) if any(type(f) is Card for f in faces) else None
+                    if combo is not None and combo.cards not in out:
+                        out.append(combo.cards)
                 continue
             if not jokers:  # fast path: the one filling, all natural cards
-                faces = tuple(order.card_at(p, suit) for p in range(low, high + 1))
-                out.append(Combination(Kind.SEQUENCE, faces, owner))
+                out.append(tuple(order.card_at(p, suit) for p in range(low, high + 1)))
                 continue
             # Different spans hold different cards: these are new combinations.
             for faces in _fillings(range(low, high + 1), suit, have, jokers, order):
                 if any(type(f) is Card for f in faces):
-                    out.append(Combination(Kind.SEQUENCE, faces, owner))
-    return tuple(out)
+                    out.append(faces)
+    return tuple([(1, *map(face_code, faces)) for faces in out])
 
 
 def extensions(

@@ -20,10 +20,11 @@ from ..cards import JOKER, Card, Face, NamedJoker, card_at
 from ..combos import (
     Combination,
     Kind,
+    combination_of,
     extend,
     extensions,
     fits,
-    melds_in,
+    meld_codes,
     shifts,
 )
 from .tables import ORDER, Play, fit_of, has_shiftable_joker, may_meld, physical
@@ -123,7 +124,7 @@ class Memo:
     __slots__ = ("additions", "joker_forces", "new_melds", "shift_options")
 
     def __init__(self) -> None:
-        self.new_melds: dict[Combination, Play] = {}
+        self.new_melds: dict[int, dict[tuple[int, ...], Play]] = {}  # by owner, then code
         self.additions: dict[tuple[Combination, int, tuple[int, ...]], tuple[Play, ...]] = {}
         self.joker_forces: dict[tuple[Combination, int], tuple[Play, ...]] = {}
         self.shift_options: dict[
@@ -133,7 +134,7 @@ class Memo:
     def sizes(self) -> dict[str, int]:
         """How many entries each table holds now (each at most `MEMO_LIMIT`)."""
         return {
-            "new_melds": len(self.new_melds),
+            "new_melds": sum(len(known) for known in self.new_melds.values()),
             "additions": len(self.additions),
             "joker_forces": len(self.joker_forces),
             "shift_options": len(self.shift_options),
@@ -164,7 +165,12 @@ def plays(
     """
     out: list[Play] = []
     if len(hand) >= 3 and may_meld(hand):
-        out.extend(new_meld(memo, combo) for combo in melds_in(hand, ORDER, player))
+        known = memo.new_melds.get(player)
+        if known is None:
+            known = memo.new_melds[player] = {}
+        for code in meld_codes(hand, ORDER):
+            play = known.get(code)
+            out.append(new_meld(memo, code, player) if play is None else play)
     if not table:
         return out
     jokers = bool(hand) and hand[-1].index == 52  # the hand is sorted: a joker comes last
@@ -195,13 +201,18 @@ def plays(
     return out
 
 
-def new_meld(memo: Memo, combo: Combination) -> Play:
-    """The play laying out `combo`, a new combination (M4)."""
-    play = memo.new_melds.get(combo)
-    if play is None:
-        if len(memo.new_melds) >= MEMO_LIMIT:
-            memo.new_melds.clear()
-        play = memo.new_melds[combo] = (Meld(combo.cards), combo, combo.physical_cards)
+def new_meld(memo: Memo, code: tuple[int, ...], owner: int) -> Play:
+    """The play laying out a new combination of `owner` from its code (M4;
+    `conquian.combos.meld_codes`), remembered in `memo`."""
+    if sum(map(len, memo.new_melds.values())) >= MEMO_LIMIT:
+        for known in memo.new_melds.values():
+            known.clear()
+    combo = combination_of(code, owner)
+    play = memo.new_melds.setdefault(owner, {})[code] = (
+        Meld(combo.cards),
+        combo,
+        combo.physical_cards,
+    )
     return play
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..actions import Borrow, Discard, Force, Pass, Take
+from ..actions import Borrow, Discard, Force, Meld, Pass, Take
 from ..cards import Card, Face, card_at
 from ..combos import Combination
 
@@ -41,6 +41,7 @@ __all__ = [
     "has_three_of_a_rank",
     "key",
     "mask",
+    "meld_action",
 ]
 
 Sources = tuple[tuple[int, tuple[int, ...], bool], ...]
@@ -105,6 +106,10 @@ DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS[:52])
 PASS: Final = Pass()
 _BORROWS: Final[dict[int, Borrow]] = {}
 _FORCES: Final[dict[int, Force]] = {}
+# The meld actions met, by ``cards << 8 | meld index`` (255 for a new meld): the same for
+# every rule set; emptied when `MELD_ACTIONS` are kept (an action dropped is made again).
+_MELDS: Final[dict[int, Meld]] = {}
+MELD_ACTIONS: Final = 4096
 
 
 def borrow_action(index: int, source: int) -> Borrow:
@@ -112,6 +117,18 @@ def borrow_action(index: int, source: int) -> Borrow:
     action = _BORROWS.get(index << 8 | source)
     if action is None:
         action = _BORROWS[index << 8 | source] = Borrow(CARDS[index], source=source)
+    return action
+
+
+def meld_action(cards: int, onto: int | None) -> Meld:
+    """The action laying down the cards of mask `cards` as a new meld (`onto` None) or adding
+    them to meld `onto` (T8)."""
+    k = cards << 8 | (255 if onto is None else onto)
+    action = _MELDS.get(k)
+    if action is None:
+        if len(_MELDS) >= MELD_ACTIONS:
+            _MELDS.clear()
+        action = _MELDS[k] = Meld(cards_of(cards), onto=onto)
     return action
 
 

@@ -9,6 +9,7 @@ from ..combos import Combination
 from ..rules import ConquianRules
 from .board import Turn, cards_of, key, mask
 from .dealing import Deal
+from .tables import combination
 from .turn import turn_ends
 
 __all__ = ["turn_finishes"]
@@ -49,4 +50,4 @@ def turn_finishes(
         limit=limit,
     )
     for end in ends:
-        yield cards_of(end[0]), tuple([tables.combo(k) for k in end[1]])
+        yield cards_of(end[0]), tuple([combination(k) for k in end[1]])

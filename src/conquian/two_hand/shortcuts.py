@@ -111,10 +111,11 @@ def usable_by_borrowing(
         if other_kind:
             break
         if k & 1 == player and k.bit_count() - player >= 4:
-            for b in tables.borrowings(k):
-                if tables.two_partners(index, hand | b.bit):
+            for lend in tables.borrowings(k):
+                bit = lend[0]
+                if tables.two_partners(index, hand | bit):
                     return True  # borrow it, then meld it with the card and a hand card
-                lent.append((i, b.bit))
+                lent.append((i, bit))
     for x, (i, one) in enumerate(lent):
         for j, other in lent[x + 1 :]:
             if i != j and tables.two_partners(index, hand | one | other):
@@ -136,12 +137,17 @@ def usable_by_borrowing(
         if n >= 6 or n >= longest or tables.fit[k >> 1] & have:
             usable |= cards  # it may grow, or lend every card
             continue
-        meld = tables.combo(k)
-        if meld.rank is not None:  # a group
+        if cards in tables.groups:
             if n >= 4:
                 usable |= cards
             continue
-        for i, f in enumerate(meld.cards):
+        # A sequence of a 40-card pack runs from its lowest card index to its highest.
+        rest = cards
+        i = 0
+        while rest:
+            low = rest & -rest
+            rest ^= low
             if i <= n - 4 or i >= 3:
-                usable |= 1 << f.index  # type: ignore[union-attr]
+                usable |= low
+            i += 1
     return None if tables.two_partners(index, usable) else False

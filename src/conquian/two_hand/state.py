@@ -24,6 +24,7 @@ from .board import BITS, CARDS, Board, Turn, cards_of
 from .dealing import Deal, check_indices, deal_positions
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
+from .tables import combination
 from .turn import melding_actions, won
 from .view import ConquianView, Origin
 
@@ -422,8 +423,7 @@ in this turn, and a card taken is never held in the hand (T3)
         if board[1] is self._board[1]:
             table = self._table
         else:
-            tables = self._deal.tables
-            table = tuple([tables.combo(k) for k in board[1]])
+            table = tuple([combination(k) for k in board[1]])
         return ConquianState(
             self._deal,
             current,

@@ -8,8 +8,10 @@ by the number of combinations of the pack (a few hundred), never by the
 hands or turns met in play. `tables_for` keeps the tables of the last
 `MAX_TABLES` rule sets used (least recently used out), keyed by the
 normalised options that shape them: the hand size and the lay-down rule do
-not, and a sequence cap above the longest sequence of the pack plays as no
-cap.
+not, and a sequence cap as long as the pack's longest sequence or longer
+plays as no cap. The tables hold ints and tuples of ints only: melds by
+their keys, cards by their masks; the `Combination` a key stands for is
+made once (`combination`), the same for every rule set.
 
 A `Memo` is what one deal remembers of its own searches; it goes with the
 deal's states.
@@ -23,7 +25,6 @@ from contextlib import suppress
 from typing import Any, Final
 
 from .._mypyc import mypyc_attr
-from ..actions import Meld
 from ..cards import Card, Suit
 from ..combos import (
     Combination,
@@ -31,49 +32,51 @@ from ..combos import (
     Order,
     borrow,
     borrowable,
-    build,
     extend,
     melds_in,
 )
 from ..rules import ConquianRules
-from .board import CARDS, Turn, cards_of, has_three_of_a_rank, key, mask
+from .board import CARDS, Turn, cards_of, has_three_of_a_rank, mask
+from .board import key as key_of
 
-__all__ = ["MAX_TABLES", "BorrowOption", "MeldOption", "Memo", "Tables", "tables_for"]
+__all__ = ["MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
 
-MAX_TABLES = 40
-"""How many rule sets' tables are kept at most (every normalised two-hand rule set fits)."""
+MAX_TABLES = 32
+"""How many rule sets' tables are kept at most: every normalised two-hand rule set fits (two
+packs, no cap or a cap of 3 to 9, two borrowing rules). A table is 1.7 MB at most (every
+combination of its pack asked about), so they take 55 MB at most."""
 
 MEMO_LIMIT: Final = 10_000
 """Entries one deal's search memo may hold before it is emptied."""
 
 
-@mypyc_attr(acyclic=True)
-class MeldOption:
-    """A new meld that can be laid down: its action, the combination, its key, its cards."""
-
-    __slots__ = ("action", "key", "meld", "used")
-
-    def __init__(self, action: Meld, meld: Combination, key: int, used: int) -> None:
-        self.action = action
-        self.meld = meld
-        self.key = key
-        self.used = used
+Lend = tuple[int, int, int, int, int, int, int, int]
+"""A card that may be borrowed from a meld (T9), as ints: its bit, its index, the key of the
+piece left in the meld's place and of the upper piece of a split sequence (0: no split),
+and for each piece of three left (at most two) its cards and the cards that fit it (0 and 0
+for none)."""
 
 
-@mypyc_attr(acyclic=True)
-class BorrowOption:
-    """A card that may be borrowed from a meld (T9): its bit and index, the keys of the
-    pieces left, and for each piece of three its cards and the cards that fit it."""
+# The combination of each meld key met: the same whatever the rules, so at most one for
+# each combination of either 40-card pack and each player (586).
+_COMBINATIONS: Final[dict[int, Combination]] = {}
 
-    __slots__ = ("bit", "index", "keys", "threes")
 
-    def __init__(
-        self, bit: int, index: int, keys: tuple[int, ...], threes: tuple[tuple[int, int], ...]
-    ) -> None:
-        self.bit = bit
-        self.index = index
-        self.keys = keys
-        self.threes = threes
+def combination(key: int) -> Combination:
+    """The combination meld `key` stands for (C3, C4).
+
+    Its cards lie in one suit (a sequence) or are of one rank (a group). In
+    a 40-card pack the canonical order is the order of the cards' indices:
+    by suit in a group, from the low end in a sequence (no ace is high).
+    """
+    found = _COMBINATIONS.get(key)
+    if found is None:
+        cards = key >> 1
+        low = (cards & -cards).bit_length() - 1
+        suit = 0x1FFF << (low - low % 13)  # the bits of the lowest card's suit
+        kind = Kind.SEQUENCE if cards & suit == cards else Kind.GROUP
+        found = _COMBINATIONS[key] = Combination(kind, cards_of(cards), key & 1)
+    return found
 
 
 @mypyc_attr(acyclic=True)
@@ -89,7 +92,7 @@ class Memo:
 
     def __init__(self) -> None:
         self.finish: tuple[dict[Turn, bool], dict[Turn, bool]] = ({}, {})
-        self.last_melds: list[tuple[int, tuple[MeldOption, ...]]] = [(0, ())] * 2
+        self.last_melds: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 2
         self.last_say: list[tuple[int, tuple[int, ...], Any]] = [(-1, (), None)] * 2
 
 
@@ -107,14 +110,20 @@ class Tables:
         self.rank_masks = tuple(mask(c for c in pack_cards if c.rank == r) for r in ranks)
         self.all_families = self.rank_masks + self.suit_masks  # the order of `new_melds`
         # Per card: the masks of its rank and of its suit.
-        self.families: list[tuple[int, int]] = [(0, 0)] * 52
+        families: list[tuple[int, int]] = [(0, 0)] * 52
         for c in pack_cards:
             rank_family = next(m for m in self.rank_masks if m >> c.index & 1)
-            self.families[c.index] = (rank_family, self.suit_masks[c.suit])  # type: ignore[index]
+            families[c.index] = (rank_family, self.suit_masks[c.suit])  # type: ignore[index]
+        self.families = tuple(families)
         # Every combination of each family, as masks in the order `combos.melds_in` gives them.
         self.family_melds = {
             family: tuple(mask(m.cards) for m in melds_in(cards_of(family), order))
             for family in self.all_families
+        }
+        # The same as keys of either player (the subsets' lists share these ints).
+        self.family_keys = {
+            family: (tuple([m << 1 for m in melds]), tuple([m << 1 | 1 for m in melds]))
+            for family, melds in self.family_melds.items()
         }
         # Per suit, the bit of the card at each position of the order (C4).
         self.positions = tuple(
@@ -122,16 +131,18 @@ class Tables:
         )
         # Per card: what makes a combination of three with it (`pairs`), the cards near it
         # that may partner it, and whether a set of those holds two partners (`two_partners`).
-        self.pairs: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 52
-        self.near: list[int] = [0] * 52
-        self.partnered: list[dict[int, bool]] = [{} for _ in range(52)]
+        pairs: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 52
+        nears = [0] * 52
         for c in pack_cards:
             pair = self._pairs(c)
-            self.pairs[c.index] = pair
+            pairs[c.index] = pair
             near = pair[0]
             for run in pair[1]:
                 near |= run
-            self.near[c.index] = near
+            nears[c.index] = near
+        self.pairs = tuple(pairs)
+        self.near = tuple(nears)
+        self.partnered: tuple[dict[int, bool], ...] = tuple([{} for _ in range(52)])
         # Per combination (its cards' mask): the cards not in it that fit it alone (T10, T14),
         # and the cards that could ever extend it (the rest of its rank or suit).
         self.fit: dict[int, int] = {}
@@ -154,13 +165,10 @@ class Tables:
                     )
                 self.fit[cards] = fits
                 self.related[cards] = family & ~cards
-        self.combos: dict[int, Combination] = {}
-        self.options: dict[int, MeldOption] = {}
-        self.subsets: dict[int, tuple[MeldOption, ...]] = {}
+        self.subsets: dict[int, tuple[int, ...]] = {}
         self.all_grown: dict[int, tuple[tuple[int, int], ...]] = {}
-        self.borrows: dict[int, tuple[BorrowOption, ...]] = {}
+        self.borrows: dict[int, tuple[Lend, ...]] = {}
         self.forced: dict[int, int] = {}
-        self.onto: dict[tuple[int, int], Meld] = {}
 
     def _pairs(self, c: Card) -> tuple[int, tuple[int, ...]]:
         """What makes a combination of three with `c` (C3): any two of the other cards of
@@ -191,17 +199,9 @@ class Tables:
             known[near] = found
         return found
 
-    def combo(self, key: int) -> Combination:
-        """The combination a key stands for."""
-        found = self.combos.get(key)
-        if found is None:
-            found = build(cards_of(key >> 1), self.order, key & 1)
-            assert found is not None
-            self.combos[key] = found
-        return found
-
-    def new_melds(self, pool: int, owner: int, memo: Memo) -> tuple[MeldOption, ...]:
-        """Every new combination in the cards of `pool` (C3, T8): groups, then sequences.
+    def new_melds(self, pool: int, owner: int, memo: Memo) -> tuple[int, ...]:
+        """The keys of every new combination in the cards of `pool` (C3, T8): groups, then
+        sequences.
 
         A combination lies in one rank or one suit, so each family's share of
         the pool is looked up in `subset_melds`. Cards only leave a hand (T3),
@@ -213,9 +213,9 @@ class Tables:
             if pool == last_pool or not last_found:
                 found = last_found
             else:
-                found = tuple([opt for opt in last_found if not opt.used & ~pool])
+                found = tuple([k for k in last_found if not k >> 1 & ~pool])
         else:
-            out: list[MeldOption] = []
+            out: list[int] = []
             # Groups only where three cards of one rank are there.
             families = self.all_families if has_three_of_a_rank(pool) else self.suit_masks
             subsets = self.subsets
@@ -228,8 +228,9 @@ class Tables:
         memo.last_melds[owner] = (pool, found)
         return found
 
-    def melds_with(self, pool: int, pending: int, owner: int) -> Iterator[MeldOption]:
-        """The new combinations in `pool` that hold a `pending` card (C3, T8), for the search.
+    def melds_with(self, pool: int, pending: int, owner: int) -> Iterator[int]:
+        """The keys of the new combinations in `pool` that hold a `pending` card (C3, T8), for
+        the search.
 
         They lie in the rank or the suit of a pending card; a family holding
         two pending cards is asked once.
@@ -245,37 +246,24 @@ class Tables:
                 seen.append(family)
                 sub = pool & family
                 if sub.bit_count() >= 3:
-                    for opt in self.subset_melds(family, sub, owner):
-                        if opt.used & pending:
-                            yield opt
+                    for k in self.subset_melds(family, sub, owner):
+                        if k >> 1 & pending:
+                            yield k
 
-    def subset_melds(self, family: int, sub: int, owner: int) -> tuple[MeldOption, ...]:
-        """`combos.melds_in` of the cards `sub` of one `family`: the family's combinations
-        that lie in `sub`, in the same order."""
+    def subset_melds(self, family: int, sub: int, owner: int) -> tuple[int, ...]:
+        """`combos.melds_in` of the cards `sub` of one `family`, as keys of `owner`: the
+        family's combinations that lie in `sub`, in the same order."""
         found = self.subsets.get(sub << 1 | owner)
         if found is None:
-            found = tuple(
-                [
-                    self.new_meld(used << 1 | owner)
-                    for used in self.family_melds[family]
-                    if used & sub == used
-                ]
-            )
+            melds, keys = self.family_melds[family], self.family_keys[family][owner]
+            found = tuple([k for used, k in zip(melds, keys, strict=True) if used & sub == used])
             self.subsets[sub << 1 | owner] = found
-        return found
-
-    def new_meld(self, key: int) -> MeldOption:
-        """The option of laying down meld `key` as a new combination (C3, T8)."""
-        found = self.options.get(key)
-        if found is None:
-            meld = self.combo(key)
-            found = MeldOption(Meld(meld.cards), meld, key, key >> 1)
-            self.options[key] = found
         return found
 
     def extensions(self, key: int, pool: int) -> list[tuple[int, int]]:
         """Every set of `pool` cards that may be added to meld `key` (T8, T14): pairs of
-        the cards added and the key of the meld they make (`meld_onto` gives the action).
+        the cards added and the key of the meld they make (`board.meld_action` gives the
+        action).
 
         Every addition holds a card that fits the meld alone (one of its rank,
         or the card next to an end of the sequence), so none is possible
@@ -311,7 +299,7 @@ class Tables:
         """The sets of `related` cards that could be added to meld `key`, in the order of
         `combos.extensions`: for a group every subset, for a sequence each run of cards
         below and above its ends (`all_extensions` keeps those making a combination)."""
-        meld = self.combo(key)
+        meld = combination(key)
         if meld.kind is Kind.GROUP:
             used = (-related) & related  # the subsets of `related` in increasing order
             while used:
@@ -334,45 +322,32 @@ class Tables:
                 if used & related == used:
                     yield used
 
-    def meld_onto(self, used: int, index: int) -> Meld:
-        """The action adding the cards `used` to table meld `index` (T8)."""
-        found = self.onto.get((used, index))
-        if found is None:
-            found = self.onto[(used, index)] = Meld(cards_of(used), onto=index)
-        return found
-
-    def borrowings(self, key: int) -> tuple[BorrowOption, ...]:
+    def borrowings(self, key: int) -> tuple[Lend, ...]:
         """Each card that may be borrowed from meld `key` (T9), with the keys of the pieces
         it leaves (`board.borrow_action` gives the action)."""
         found = self.borrows.get(key)
         if found is None:
-            out = []
-            meld = self.combo(key)
+            out: list[Lend] = []
+            meld = combination(key)
             for c in borrowable(meld, self.middle):
                 pieces = borrow(meld, c, self.middle)
                 assert pieces is not None
-                keys = tuple(self._known(p) for p in pieces)
-                threes = tuple(
-                    (k >> 1, self.fit[k >> 1]) for k in keys if k.bit_count() - (k & 1) == 3
-                )
-                out.append(BorrowOption(1 << c.index, c.index, keys, threes))
+                keys = [key_of(p) for p in pieces]
+                upper = keys[1] if len(keys) == 2 else 0
+                threes = [(k >> 1, self.fit[k >> 1]) for k in keys if k.bit_count() - (k & 1) == 3]
+                (a, a_fits), (b, b_fits) = (*threes, (0, 0), (0, 0))[:2]
+                out.append((1 << c.index, c.index, keys[0], upper, a, a_fits, b, b_fits))
             found = tuple(out)
             self.borrows[key] = found
         return found
-
-    def _known(self, meld: Combination) -> int:
-        """The key of a combination made by `combos`, remembered for `combo`."""
-        k = key(meld)
-        self.combos.setdefault(k, meld)
-        return k
 
     def force_onto(self, key: int, index: int) -> int:
         """The key of meld `key` with the forced card of `index` in it (T10)."""
         found = self.forced.get(key << 6 | index)
         if found is None:
-            bigger = extend(self.combo(key), (CARDS[index],), self.order)
+            bigger = extend(combination(key), (CARDS[index],), self.order)
             assert bigger is not None
-            found = self.forced[key << 6 | index] = self._known(bigger)
+            found = self.forced[key << 6 | index] = key_of(bigger)
         return found
 
 
@@ -382,10 +357,10 @@ _TABLES: OrderedDict[tuple[str, int | None, bool], Tables] = OrderedDict()
 def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool]:
     """The options that shape the tables, normalised: pack, sequence cap, borrowing.
 
-    A cap above the longest sequence of the pack plays as no cap (T14).
+    A cap as long as the longest sequence of the pack, or longer, plays as no cap (T14).
     """
     cap = rules.max_sequence
-    if cap is not None and cap > Order.of(rules.pack).longest:
+    if cap is not None and cap >= Order.of(rules.pack).longest:
         cap = None
     return (rules.pack, cap, rules.borrow_middle)
 

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Iterator
 
 from ..actions import Action, Borrow, Meld
 from ..state import Legal
-from .board import DISCARDS, Sources, Turn, borrow_action, force_action
+from .board import DISCARDS, Sources, Turn, borrow_action, force_action, meld_action
 from .shortcuts import hopeful, leaves_finish
-from .tables import MEMO_LIMIT, MeldOption, Memo, Tables
+from .tables import MEMO_LIMIT, Memo, Tables
 
 __all__ = ["after_meld", "finishable", "melding_actions", "turn_ends", "turn_moves", "won"]
 
@@ -86,16 +86,16 @@ def turn_moves(
     later: list[tuple[Meld, int, tuple[int, ...]]] = []  # hand-only additions, last in a search
     if pend or hand_melds:
         if search:
-            new: Iterable[MeldOption] = tables.melds_with(pool, pend, player)
+            new: Iterable[int] = tables.melds_with(pool, pend, player)
         else:
             new = tables.new_melds(pool, player, memo)
-        for opt in new:
-            used = opt.used
+        for k in new:
+            used = k >> 1
             if not hand_melds and not used & pend:
                 continue
             if other_kind and sources and not _other_kind(sources, used, used in tables.groups):
                 continue  # T9: a borrowed card goes into a meld of the other kind
-            yield opt.action, after_meld(turn, used, (*keys, opt.key))
+            yield meld_action(used, None), after_meld(turn, used, (*keys, k))
         for i in grow:
             options = tables.extensions(keys[i], pool)
             if not options:
@@ -112,38 +112,40 @@ def turn_moves(
                     if not hand_melds:
                         continue
                     if search:
-                        later.append((tables.meld_onto(used, i), used, new_keys))
+                        later.append((meld_action(used, i), used, new_keys))
                         continue
-                yield tables.meld_onto(used, i), after_meld(turn, used, new_keys)
+                yield meld_action(used, i), after_meld(turn, used, new_keys)
     if borrowing:
         for i in big:
-            for b in tables.borrowings(keys[i]):
-                bit = b.bit
+            for bit, index, lower, upper, three, fits, other, other_fits in tables.borrowings(
+                keys[i]
+            ):
                 if borrowed & bit:
                     continue  # T9: a card is borrowed at most once in a turn
                 # `hopeful`'s test of the borrowed card: it may not go back to a piece of three
                 # left by the borrow that nothing else he has fits (T9), and needs two partners
                 # among the other cards he may use (C3).
                 usable = have
-                for cards, fits in b.threes:
-                    if not fits & have & ~bit:
-                        usable &= ~cards
-                if not tables.two_partners(b.index, usable):
+                if not fits & have & ~bit:
+                    usable &= ~three
+                if not other_fits & have & ~bit:
+                    usable &= ~other
+                if not tables.two_partners(index, usable):
                     continue
                 group = keys[i] >> 1 in tables.groups
-                if len(b.keys) == 1:
-                    new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :])
+                if not upper:
+                    new_keys = (*keys[:i], lower, *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
                     old = sources
                 else:
                     split = len(keys)
-                    new_keys = (*keys[:i], b.keys[0], *keys[i + 1 :], b.keys[1])
+                    new_keys = (*keys[:i], lower, *keys[i + 1 :], upper)
                     froms = (i, split)
                     # A card borrowed before from this meld may not go into its upper piece.
                     old = tuple([(d, (*s, split) if i in s else s, g) for d, s, g in sources])
-                new_sources: Sources = tuple(sorted((*old, (b.index, froms, group))))
+                new_sources: Sources = tuple(sorted((*old, (index, froms, group))))
                 after = (hand, new_keys, pend | bit, borrowed | bit, new_sources)
-                yield borrow_action(b.index, i), after
+                yield borrow_action(index, i), after
     for action, used, new_keys in later:
         yield action, after_meld(turn, used, new_keys)
 
