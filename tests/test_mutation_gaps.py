@@ -698,6 +698,8 @@ def test_the_memo_of_finishable_turns_stays_within_its_bound(
     `Memo.finish`) stay within MEMO_LIMIT per player, however long the deal (a count)."""
     from conquian.two_hand import turn
 
+    if not turn.__file__.endswith(".py"):
+        pytest.skip("the compiled build reads MEMO_LIMIT as a constant, fixed when built")
     monkeypatch.setattr(turn, "MEMO_LIMIT", 3)
     most = 0
     for seed in range(30):

@@ -9,7 +9,7 @@ make it part of a combination.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any, Protocol
 
@@ -31,7 +31,7 @@ class _View(Protocol):
     @property
     def table(self) -> tuple[Combination, ...]: ...
     @property
-    def history(self) -> tuple[Action, ...]: ...
+    def history(self) -> Sequence[Action]: ...
     @property
     def legal_actions(self) -> tuple[Action, ...]: ...
     @property
