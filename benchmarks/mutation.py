@@ -113,7 +113,8 @@ SELECTION: dict[str, list[str]] = {
         "tests/properties/test_cooncan_props.py",
     ],
     # combos.py's doctests, its own tests, and the other tests that call it directly: the
-    # error messages of `explain`, the cooncan pre-filter against `melds_in`, the caches.
+    # error messages of `explain`, the cooncan pre-filter against `melds_in`, the caches,
+    # a combination drawn for Jupyter.
     "combos": [
         "src/conquian/combos.py",
         "tests/test_combos.py",
@@ -122,6 +123,7 @@ SELECTION: dict[str, list[str]] = {
         "tests/test_explain.py",
         "tests/test_cooncan_package.py",
         "tests/test_collector.py",
+        "tests/test_svg.py",
     ],
 }
 
