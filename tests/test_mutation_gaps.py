@@ -40,7 +40,7 @@ from conquian import (
     make_pack,
     new_game,
 )
-from conquian.cards import card_at, parse_face, sort_key
+from conquian.cards import Face, card_at, parse_face, sort_key
 from conquian.combos import (
     borrow,
     borrowable,
@@ -439,7 +439,7 @@ def test_c5_face_codes_stand_for_every_face_and_back() -> None:
     naturals = [card_at(i) for i in range(53)]
     as_cards = [NamedJoker(c.rank, c.suit) for c in naturals[:52]]
     as_ranks = [NamedJoker(rank) for rank in range(1, 14)]
-    faces = [*naturals, *as_cards, *as_ranks]
+    faces: list[Face] = [*naturals, *as_cards, *as_ranks]
     assert [face_code(f) for f in faces] == list(range(118))
     assert combination_of((0, *map(face_code, faces)), owner=2) == Combination(
         Kind.GROUP, tuple(faces), 2
