@@ -1,4 +1,5 @@
-"""Mutation testing of the engines on a seeded sample of mutants (docs/testing.md).
+"""Mutation testing of the engines and of combos.py on a seeded sample of mutants
+(docs/testing.md).
 
 A full mutation run over `src/conquian/two_hand/` and `src/conquian/cooncan/` takes many
 hours on a small machine; this script measures the engines' score on a random sample of
@@ -6,6 +7,10 @@ their mutants instead. It lists every mutant of the engines' functions (an ast w
 each module), draws a seeded sample stratified by module (each module gets its share of the
 sample in proportion to its number of mutants, at least one), and runs each sampled mutant
 against its package's test selection in a fresh process, with a time limit.
+
+The *targets* are the two engine packages (the default) and ``combos``, the module
+`src/conquian/combos.py` with its own test selection; ``--targets`` chooses among them
+(``--targets combos`` for that module alone).
 
 The mutations, applied one at a time inside function bodies (never to docstrings,
 annotations, decorators or strings):
@@ -39,9 +44,12 @@ Usage (run it niced on a shared machine; it uses one process at a time)::
     python benchmarks/mutation.py --run two_hand/turn.py:41 cooncan/melds.py:7
     python benchmarks/mutation.py --sample 200 --seed 18 --list  # the sample's names only
     python benchmarks/mutation.py --run cooncan/view.py:2 --tests tests/test_encoding.py
+    python benchmarks/mutation.py --targets combos --sample 100 --seed 18
+    python benchmarks/mutation.py --run combos.py:250              # a mutant of combos.py
 
 A mutant's name is its module (relative to ``src/conquian``) and its index in the module's
-list of mutants; names are stable while the module's source does not change.
+list of mutants; names are stable while the module's source does not change. Its target is
+the module's package, or ``combos`` for ``combos.py``.
 """
 
 from __future__ import annotations
@@ -62,7 +70,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("two_hand", "cooncan")
+PACKAGES = ("two_hand", "cooncan")  # the engines: the default targets
+TARGETS = (*PACKAGES, "combos")  # "combos" is the one module src/conquian/combos.py
 
 # The tests each package's mutants run against: the package's own tests first, the quickest
 # and most relevant before the rest (`-x` stops at the first failure), then the package's
@@ -102,6 +111,19 @@ SELECTION: dict[str, list[str]] = {
         "src/conquian/cooncan",
         *_COMMON,
         "tests/properties/test_cooncan_props.py",
+    ],
+    # combos.py's doctests, its own tests, and the other tests that call it directly: the
+    # error messages of `explain`, the cooncan pre-filter against `melds_in`, the caches,
+    # a combination drawn for Jupyter.
+    "combos": [
+        "src/conquian/combos.py",
+        "tests/test_combos.py",
+        "tests/test_mutation_gaps.py",
+        "tests/test_actions.py",
+        "tests/test_explain.py",
+        "tests/test_cooncan_package.py",
+        "tests/test_collector.py",
+        "tests/test_svg.py",
     ],
 }
 
@@ -158,7 +180,12 @@ class Mutant:
 
     @property
     def package(self) -> str:
-        return self.module.split("/", 1)[0]
+        """The target the mutant belongs to: its package, or "combos" for combos.py."""
+        return target_of(self.module)
+
+
+def target_of(module: str) -> str:
+    return module.split("/", 1)[0].removesuffix(".py")
 
 
 def _is_docstring(node: ast.AST) -> bool:
@@ -321,18 +348,25 @@ def printed_back(module: str) -> str:
     return ast.unparse(ast.parse((ROOT / "src" / "conquian" / module).read_text())) + "\n"
 
 
-def engine_modules() -> list[str]:
-    return [
-        f"{package}/{path.name}"
-        for package in PACKAGES
-        for path in sorted((ROOT / "src" / "conquian" / package).glob("*.py"))
-    ]
+def modules_of(targets: tuple[str, ...] = PACKAGES) -> list[str]:
+    """The modules of these targets, relative to src/conquian: a package's modules, or the
+    target's own module (``combos.py``)."""
+    found: list[str] = []
+    for target in targets:
+        if (ROOT / "src" / "conquian" / f"{target}.py").is_file():
+            found.append(f"{target}.py")
+        else:
+            found.extend(
+                f"{target}/{path.name}"
+                for path in sorted((ROOT / "src" / "conquian" / target).glob("*.py"))
+            )
+    return found
 
 
-def sample(size: int, seed: int) -> list[Mutant]:
+def sample(size: int, seed: int, targets: tuple[str, ...] = PACKAGES) -> list[Mutant]:
     """A seeded sample stratified by module: shares in proportion to the module's mutants
     (largest remainders), at least one per module that has any."""
-    per_module = {m: mutants_of(m) for m in engine_modules()}
+    per_module = {m: mutants_of(m) for m in modules_of(targets)}
     per_module = {m: ms for m, ms in per_module.items() if ms}
     total = sum(len(ms) for ms in per_module.values())
     exact = {m: size * len(ms) / total for m, ms in per_module.items()}
@@ -435,7 +469,7 @@ def run(mutants: list[Mutant], report: Callable[[dict[str, object]], None]) -> N
     try:
         limits: dict[str, float] = {}
         for package in sorted({m.package for m in mutants}):
-            modules = [m for m in engine_modules() if m.startswith(package + "/")]
+            modules = modules_of((package,))
             for module in modules:
                 workspace.write(module, printed_back(module))
             outcome, seconds, _ = workspace.run_tests(package, timeout=None)
@@ -473,12 +507,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--list", action="store_true", help="with --sample: list, do not run")
     parser.add_argument("--json", type=Path, help="write the outcomes to this file")
     parser.add_argument(
+        "--targets",
+        nargs="+",
+        choices=TARGETS,
+        default=list(PACKAGES),
+        help="what --count and --sample cover (default: the engines, two_hand cooncan)",
+    )
+    parser.add_argument(
         "--tests", nargs="+", metavar="PATH", help="run these tests instead of the selection"
     )
     args = parser.parse_args(argv)
 
     if args.count:
-        for module in engine_modules():
+        for module in modules_of(tuple(args.targets)):
             print(f"{len(mutants_of(module)):5d}  {module}")
         return
     if args.show:
@@ -486,7 +527,7 @@ def main(argv: list[str] | None = None) -> None:
             print(show(by_name(name)))
         return
     if args.sample:
-        chosen = sample(args.sample, args.seed)
+        chosen = sample(args.sample, args.seed, tuple(args.targets))
     elif args.run:
         chosen = [by_name(name) for name in args.run]
     else:
@@ -509,12 +550,12 @@ def main(argv: list[str] | None = None) -> None:
             args.json.write_text(json.dumps(results, indent=1) + "\n")
 
     if args.tests:
-        for package in PACKAGES:
-            SELECTION[package] = args.tests
+        for target in TARGETS:
+            SELECTION[target] = args.tests
     run(chosen, report)
     tally: dict[str, dict[str, int]] = {}
     for result in results:
-        package = str(result["name"]).split("/", 1)[0]
+        package = target_of(str(result["name"]).rpartition(":")[0])
         outcome = str(result["outcome"])
         tally.setdefault(package, {}).setdefault(outcome, 0)
         tally[package][outcome] += 1

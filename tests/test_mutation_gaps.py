@@ -17,6 +17,7 @@ import pickle
 import random
 import subprocess
 import sys
+from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -34,18 +35,21 @@ from conquian import (
     Suit,
     card,
     cards,
+    combos,
     joker,
     make_pack,
     new_game,
 )
-from conquian.cards import parse_face, sort_key
+from conquian.cards import Face, card_at, parse_face, sort_key
 from conquian.combos import (
     borrow,
     borrowable,
     build,
+    combination_of,
     explain,
     extend,
     extensions,
+    face_code,
     fitting,
     melds_in,
     shifts,
@@ -426,6 +430,46 @@ def test_t9_borrowing_from_the_middle_is_allowed_unless_told() -> None:
     assert borrowable(seven) == cards("AC 4C 7C")
     assert [str(c) for c in borrow(seven, card("4C")) or ()] == ["AC 2C 3C", "5C 6C 7C"]
     assert borrow(seven, card("4C"), middle=False) is None
+
+
+def test_c5_face_codes_stand_for_every_face_and_back() -> None:
+    """C5, C3: `face_code` numbers the cards (the joker at 52), then the jokers named as each
+    card, then the jokers named as a rank alone (a group's, ``JK=5``); `combination_of` reads
+    them back, in the order given."""
+    naturals = [card_at(i) for i in range(53)]
+    as_cards = [NamedJoker(c.rank, c.suit) for c in naturals[:52]]
+    as_ranks = [NamedJoker(rank) for rank in range(1, 14)]
+    faces: list[Face] = [*naturals, *as_cards, *as_ranks]
+    assert [face_code(f) for f in faces] == list(range(118))
+    assert combination_of((0, *map(face_code, faces)), owner=2) == Combination(
+        Kind.GROUP, tuple(faces), 2
+    )
+    assert face_code(joker("5")) == 109 and face_code(joker("4D")) == 53 + 13 + 3
+
+
+def test_m4_the_memo_of_sequences_keeps_its_bound_least_recently_used_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`meld_codes` (M4, C4) memoises each suit's sequences within SEQUENCES_KEPT, counting
+    each entry's sequences plus one, and lets the least recently used go first. Here each
+    hand makes one sequence (two counted): a bound of 4 holds two hands. Speed and memory
+    only: what `melds_in` returns is the same either way."""
+    if not combos.__file__.endswith(".py"):
+        pytest.skip("the compiled build reads SEQUENCES_KEPT as a constant, fixed when built")
+    monkeypatch.setattr(combos, "SEQUENCES_KEPT", 4)
+    monkeypatch.setattr(combos, "_SEQUENCES", OrderedDict())
+    monkeypatch.setattr(combos, "_kept", [0])
+
+    for hand in ("AC 2C 3C", "4C 5C 6C", "AC 2C 3C", "7C 8C 9C"):
+        assert [str(c) for c in melds_in(cards(hand), STANDARD)] == [hand]
+    # the keys' ranks, a bit per rank: A-3 used again after 4-6, so 4-6 went to make room
+    assert [key[3] for key in combos._SEQUENCES] == [0b111, 0b111_000_000]
+    assert combos._kept == [4]
+    # As if another thread had emptied the memo behind the count: the count starts again.
+    monkeypatch.setattr(combos, "_SEQUENCES", OrderedDict())
+    monkeypatch.setattr(combos, "_kept", [100])
+    assert [str(c) for c in melds_in(cards("4C 5C 6C"), STANDARD)] == ["4C 5C 6C"]
+    assert combos._kept == [0] and not combos._SEQUENCES
 
 
 # -- two-hand: a state unpickled in a fresh process -----------------------------------------------
