@@ -114,20 +114,18 @@ class _Brain:
         # the cards that may still come to someone: the unseen ones, and `also_live`
         self.live: Counter[Card] = Counter(view.unseen)
         self.live.update(also_live)
+        # live cards by rank, and by place in a sequence: [suit * width + position], the ace
+        # of a 52-card pack at both ends (C4)
         rank_live: Counter[int] = Counter()
-        for c, n in self.live.items():
-            if c.suit is not None:
-                rank_live[c.rank] += n
-        self.rank_live = rank_live
-        # live cards by place in a sequence: [suit * width + position]; the ace of a
-        # 52-card pack stands at both ends (C4)
         width = self._width = order.top + 1
         by_position = [0] * (4 * width)
         for c, n in self.live.items():
             if c.suit is not None:
+                rank_live[c.rank] += n
                 by_position[c.suit * width + order.position[c.rank]] += n
                 if c.rank == 1 and order.ace_high:
                     by_position[c.suit * width + 13] += n
+        self.rank_live = rank_live
         self._live_by_position = by_position
         known = None if splits is None else splits.get((order, run_weight))
         if known is None or len(known) > _SPLITS_KEPT:
