@@ -8,9 +8,10 @@ each module), draws a seeded sample stratified by module (each module gets its s
 sample in proportion to its number of mutants, at least one), and runs each sampled mutant
 against its package's test selection in a fresh process, with a time limit.
 
-The *targets* are the two engine packages (the default) and ``combos``, the module
-`src/conquian/combos.py` with its own test selection; ``--targets`` chooses among them
-(``--targets combos`` for that module alone).
+The *targets* are the two engine packages (the default), ``combos``, the module
+`src/conquian/combos.py`, and ``_reasons``, its `explain` (`src/conquian/_reasons.py`), each
+with its own test selection; ``--targets`` chooses among them (``--targets combos _reasons``
+for the combinations alone).
 
 The mutations, applied one at a time inside function bodies (never to docstrings,
 annotations, decorators or strings):
@@ -71,7 +72,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("two_hand", "cooncan")  # the engines: the default targets
-TARGETS = (*PACKAGES, "combos")  # "combos" is the one module src/conquian/combos.py
+# "combos" is the one module src/conquian/combos.py; "_reasons" is its `explain`, kept apart
+TARGETS = (*PACKAGES, "combos", "_reasons")
 
 # The tests each package's mutants run against: the package's own tests first, the quickest
 # and most relevant before the rest (`-x` stops at the first failure), then the package's
@@ -124,6 +126,14 @@ SELECTION: dict[str, list[str]] = {
         "tests/test_cooncan_package.py",
         "tests/test_collector.py",
         "tests/test_svg.py",
+    ],
+    # why a set of cards is no combination: its doctests, its tests and the messages quoting it
+    "_reasons": [
+        "src/conquian/_reasons.py",
+        "tests/test_explain.py",
+        "tests/test_mutation_gaps.py",
+        "tests/test_combos.py",
+        "tests/properties/test_explanations.py",
     ],
 }
 
@@ -180,7 +190,7 @@ class Mutant:
 
     @property
     def package(self) -> str:
-        """The target the mutant belongs to: its package, or "combos" for combos.py."""
+        """The target the mutant belongs to: its package, or the module for a module target."""
         return target_of(self.module)
 
 

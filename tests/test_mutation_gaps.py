@@ -40,7 +40,7 @@ from conquian import (
     make_pack,
     new_game,
 )
-from conquian.cards import Face, card_at, parse_face, sort_key
+from conquian.cards import Face, card_at, face_code, parse_face, sort_key
 from conquian.combos import (
     borrow,
     borrowable,
@@ -49,7 +49,6 @@ from conquian.combos import (
     explain,
     extend,
     extensions,
-    face_code,
     fitting,
     melds_in,
     shifts,
@@ -430,6 +429,13 @@ def test_t9_borrowing_from_the_middle_is_allowed_unless_told() -> None:
     assert borrowable(seven) == cards("AC 4C 7C")
     assert [str(c) for c in borrow(seven, card("4C")) or ()] == ["AC 2C 3C", "5C 6C 7C"]
     assert borrow(seven, card("4C"), middle=False) is None
+
+
+def test_t9_a_meld_of_three_lends_no_card() -> None:
+    """T9: a group or a sequence of three lends nothing: what it would leave is no meld."""
+    order = Order.of("spanish")
+    assert borrowable(_seq("5C 6C 7C", order)) == ()
+    assert borrowable(_seq("5C 5D 5H", order)) == ()
 
 
 def test_c5_face_codes_stand_for_every_face_and_back() -> None:

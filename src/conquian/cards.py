@@ -395,6 +395,28 @@ def card_at(index: int) -> Card:
     return _CARDS[index]
 
 
+def face_code(face: Face) -> int:
+    """A face as a small int, for tables: a card is its `Card.index` (0–52), a joker naming a
+    card 53 + that card's index, a joker naming a rank (in a group) 104 + the rank (C5).
+
+    A shifted joker has none (`KeyError`): it is played unshifted (M9).
+    """
+    if type(face) is Card:
+        return face.index
+    if not isinstance(face, NamedJoker) or face.shifted:
+        raise KeyError(face)
+    named = face.card
+    return 104 + face.rank if named is None else 53 + named.index
+
+
+FACES: tuple[Face, ...] = (
+    *(card_at(i) for i in range(53)),
+    *(NamedJoker(card_at(i).rank, card_at(i).suit) for i in range(52)),
+    *(NamedJoker(r) for r in range(1, 14)),
+)
+"""Every face by its code: ``FACES[face_code(f)] == f``."""
+
+
 # -- the seeded shuffle (C7) --------------------------------------------------------------
 
 _T = TypeVar("_T")

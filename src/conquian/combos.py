@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
@@ -36,7 +37,8 @@ import attrs
 
 from . import svg
 from ._order import Order as Order
-from .cards import JOKER, Card, Face, NamedJoker, Suit, card_at, sort_key
+from ._reasons import explain as explain
+from .cards import FACES, JOKER, Card, Face, NamedJoker, Suit, card_at, face_code, sort_key
 
 __all__ = [
     "Combination",
@@ -161,65 +163,6 @@ def build(faces: Iterable[Face], order: Order, owner: int = 0) -> Combination | 
         return None
     ordered = tuple(f for _, f in sorted(zip(pos, faces, strict=True), key=lambda pf: pf[0]))
     return Combination(Kind.SEQUENCE, ordered, owner)
-
-
-def explain(faces: Iterable[Face], order: Order) -> str:
-    """Why these cards are not a combination, in the game's words (for error messages).
-
-    >>> explain(cards("5H 6H"), Order.of("spanish"))
-    'a combination needs at least three cards (C3)'
-    >>> explain(cards("QC KC AC"), Order.of("spanish"))
-    'QC KC AC is not a sequence: in the spanish pack the ace is low only (C4)'
-    >>> explain(cards("AC 2C 4C"), Order.of("spanish"))
-    'AC 2C 4C is not an unbroken sequence of the spanish pack: 3C is missing (C4)'
-    """
-    faces = tuple(faces)
-    text = " ".join(map(str, faces))
-    if len(faces) < 3:
-        return "a combination needs at least three cards (C3)"
-    if JOKER in faces:
-        return "a joker in a combination must be named, as JK=4D or JK=5 (C5)"
-    if len({f.rank for f in faces}) == 1:
-        return "a joker in a group is named by rank only, as JK=5 (M9)"
-    if len({f.suit for f in faces}) > 1:
-        return f"{text} is neither a group (one rank) nor a sequence (one suit) (C3)"
-    if order.max_sequence is not None and len(faces) > order.max_sequence:
-        return f"a sequence may hold at most {order.max_sequence} cards (T14)"
-    if any(order.position[f.rank] < 0 for f in faces):
-        return f"{text} has a card that is not in the {order.pack} pack (C4)"
-    return _broken_sequence(faces, order, text)
-
-
-def _broken_sequence(faces: tuple[Face, ...], order: Order, text: str) -> str:
-    """Why cards of one suit, all in the pack, make no sequence (C3, C4, law 16). The ace is
-    blamed only when the cards would be unbroken going on from the top card to the ace;
-    otherwise the gap is, naming the missing cards (``3C``, ``3C and 5C``, ``3H to 8H``)."""
-    suit = faces[0].suit
-    assert suit is not None
-    low = sorted(order.position[f.rank] for f in faces)  # the ace at 0
-    twice = sorted(p for p in set(low) if low.count(p) > 1)
-    ring = order.top if order.ace_high else order.top + 1
-    gaps = sum((low[(i + 1) % len(low)] - low[i]) % ring > 1 for i in range(len(low)))
-    round_the_corner = low[0] == 0 and gaps <= 1  # unbroken going on from the top to the ace
-    if order.ace_high and (twice == [0] or (round_the_corner and not twice)):
-        return f"{text} is not a sequence: the ace may be low or high, never both (C4, law 16)"
-    if twice:
-        return f"{text} is not a sequence: it holds {order.card_at(twice[0], suit)} twice (C3)"
-    if round_the_corner:
-        return f"{text} is not a sequence: in the {order.pack} pack the ace is low only (C4)"
-    readings = (low, sorted(order.top if p == 0 else p for p in low)) if order.ace_high else (low,)
-    missing = min(([p for p in range(r[0], r[-1]) if p not in r] for r in readings), key=len)
-    runs: list[list[int]] = []
-    for p in missing:
-        if runs and runs[-1][-1] == p - 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
-    names = [" to ".join(str(order.card_at(p, suit)) for p in sorted({r[0], r[-1]})) for r in runs]
-    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    verb = "is" if len(missing) == 1 else "are"
-    head = f"{text} is not an unbroken sequence of the {order.pack} pack"
-    return f"{head}: {named} {verb} missing (C4)"
 
 
 def _bounds(combo: Combination, order: Order) -> tuple[int, int]:
@@ -394,19 +337,15 @@ def _fillings(
 
 
 def _sub_multisets(items: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of a sorted multiset of cards, the empty one included."""
-    return _sub_multisets_from(sorted(Counter(items).items()), 0)
-
-
-def _sub_multisets_from(counts: list[tuple[Card, int]], i: int) -> Iterator[tuple[Card, ...]]:
-    """Every sub-multiset of the cards of `counts` (each card and its copies) from the `i`-th."""
-    if i == len(counts):
-        yield ()
-        return
-    c, k = counts[i]
-    for tail in _sub_multisets_from(counts, i + 1):
-        for m in range(k + 1):
-            yield (c,) * m + tail
+    """Every sub-multiset of a sorted multiset of cards, the empty one included: the
+    copies of its first card vary fastest, of its last card slowest."""
+    counts = sorted(Counter(items).items())
+    # `product` varies its last factor fastest: the cards go to it last first.
+    for taken in itertools.product(*[range(k + 1) for _, k in reversed(counts)]):
+        sub: list[Card] = []
+        for (c, _), m in zip(counts, reversed(taken), strict=True):
+            sub += [c] * m
+        yield tuple(sub)
 
 
 def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> dict[int, int]:
@@ -443,12 +382,9 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
     >>> [str(combination_of(c)) for c in meld_codes(cards("5C 5D JK"), Order.of("standard"))]
     ['5C 5D JK=5']
     """
-    # Groups come rank by rank (low first), then sequences suit by suit. Each
-    # rank's groups depend only on that rank's cards and the jokers, and each
-    # suit's sequences only on that suit's cards, the order and the jokers: both
-    # are memoised on those, as ints (speed only; `SEQUENCES_KEPT` bounds the second).
-    # A suit's cards go as one int, a bit per rank: a sequence holds a card at most once, so
-    # its copies make no other sequence.
+    # Groups come rank by rank (low first), then sequences suit by suit, each memoised on
+    # its rank's or suit's cards and the jokers, as ints (`SEQUENCES_KEPT` bounds the
+    # second). A suit's cards go as a bit per rank: a sequence holds a card at most once.
     jokers = 0
     by_rank: dict[int, list[int]] = {}
     suit_cards = [0, 0, 0, 0]
@@ -472,30 +408,12 @@ def meld_codes(hand: Iterable[Card], order: Order) -> list[tuple[int, ...]]:
     return out
 
 
-# Every face by its code (`face_code`): the cards by index (the joker at 52), then the
-# jokers named as each natural card, then the jokers named as a rank alone.
-_FACES: tuple[Face, ...] = (
-    *(card_at(i) for i in range(53)),
-    *(NamedJoker(card_at(i).rank, card_at(i).suit) for i in range(52)),
-    *(NamedJoker(r) for r in range(1, 14)),
-)
 _KINDS = (Kind.GROUP, Kind.SEQUENCE)
-
-
-def face_code(face: Face) -> int:
-    """A face as an int: a card's index; 53 and up a joker named as a card, 105 and up one
-    named as a rank (an unshifted joker, as `melds_in` names them)."""
-    if type(face) is Card:
-        return face.index
-    assert type(face) is NamedJoker and not face.shifted
-    if face.suit is None:
-        return 104 + face.rank
-    return 53 + face.suit * 13 + face.rank - 1
 
 
 def combination_of(code: tuple[int, ...], owner: int = 0) -> Combination:
     """The combination of `owner` a code of `meld_codes` stands for."""
-    return Combination(_KINDS[code[0]], tuple([_FACES[f] for f in code[1:]]), owner)
+    return Combination(_KINDS[code[0]], tuple([FACES[f] for f in code[1:]]), owner)
 
 
 # Every key fits: a rank's cards hold at most two of each suit and there are at most two

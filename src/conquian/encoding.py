@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
-from .cards import Card, Face, NamedJoker, Suit, card_at
+from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
 from .combos import Order
 from .rules import ConquianRules, CooncanRules, Rules
 
@@ -109,25 +109,6 @@ def _largest_meld(rules: Rules) -> int:
 def _order(rules: Rules) -> Order:
     limit = rules.max_sequence if isinstance(rules, ConquianRules) else None
     return Order.of(_pack_name(rules), limit)
-
-
-# Faces as small ints, for the tables: a card is its `Card.index` (0-52), a joker naming a
-# card 53 + that card's index, a joker naming a rank (in a group) 104 + the rank.
-def _code(face: Face) -> int:
-    if type(face) is Card:
-        return face.index
-    if not isinstance(face, NamedJoker) or face.shifted:
-        raise KeyError(face)  # a joker is played unshifted (M9)
-    named = face.card
-    return 104 + face.rank if named is None else 53 + named.index
-
-
-_FACES: tuple[Face, ...] = (
-    *(card_at(i) for i in range(53)),
-    *(NamedJoker(card_at(i).rank, card_at(i).suit) for i in range(52)),
-    *(NamedJoker(r) for r in range(1, 14)),
-)
-"""Every face by its code: `_FACES[_code(f)] == f`."""
 
 
 def _key(codes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -321,7 +302,7 @@ class ActionSpace:
                 return start["borrow"] + self._card_at[action.card] * m + action.source
             if kind is Meld:
                 assert isinstance(action, Meld)
-                codes = tuple(sorted(map(_code, action.cards)))
+                codes = tuple(sorted(map(face_code, action.cards)))
                 if action.onto is None:
                     return start["meld"] + self._new_at[codes]
                 self._check_index(action.onto)
@@ -367,11 +348,11 @@ class ActionSpace:
         if name == "borrow":
             return Borrow(self._cards[face], source=onto)
         if name == "meld":
-            return Meld(tuple(_FACES[c] for c in self._new[k]))
+            return Meld(tuple(FACES[c] for c in self._new[k]))
         if name == "meld onto":
             onto = bisect.bisect_right(self._onto_start, k) - 1
             codes = self._added[k - self._onto_start[onto]]
-            return Meld(tuple(_FACES[c] for c in codes), onto=onto)
+            return Meld(tuple(FACES[c] for c in codes), onto=onto)
         return Meld((self._shift_faces[face],), onto=onto, shift=True)
 
     def ids(self, view: Any) -> tuple[int, ...]:
