@@ -44,7 +44,7 @@ def test_ismcts_plays_legal_actions_in_every_game(rules: Rules) -> None:
     if not _has_sampling(rules):
         pytest.skip("this game's views cannot sample deals yet")
     method = "ismcts" if rules.players > 2 else "pimc"
-    bot = Watched(ISMCTSAgent(seed=3, iterations=2, method=method, proposals=2, rollout_limit=12))
+    bot = Watched(ISMCTSAgent(seed=3, iterations=2, method=method, reading=0.05, rollout_limit=12))
     seats: list[object] = [bot] + [RandomAgent(seed=s) for s in range(rules.players - 1)]
     final = play(seats, rules, seed=4)  # type: ignore[arg-type]
     assert final.is_over and bot.searched > 0

@@ -67,10 +67,12 @@ State = Any
 
 __all__ = [
     "DeterminizationError",
+    "TwoHandDeals",
     "register_deal",
     "sample_cooncan",
     "sample_state",
     "sample_two_hand",
+    "two_hand_deals",
 ]
 
 S = TypeVar("S", bound=Any)
@@ -313,36 +315,81 @@ def sample_two_hand(
     the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
     """
-    dealt: Callable[..., S] = deal or _deal_for(view)
-    rules, me = view.rules, view.player
-    size = rules.hand_size
-    turned, played = _two_hand_known(view)
-    other = 1 - me
-    mine = sorted([*view.hand, *played[me]])
-    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
-    hidden = 0 if shown else view.hand_sizes[other]
-    known_other = sorted([*played[other], *(shown[other] if shown else ())])
-    pack = len(rules.pack_cards())
-    stock = pack - 2 * size - len(turned)
-    if len(mine) != size or len(known_other) + hidden != size or len(view.unseen) != hidden + stock:
-        raise DeterminizationError("the view's cards do not add up to a deal")
-    seats = _two_hand_seats(size)
-    dealer = view.dealer
-    start = 2 * size
+    deal_with = two_hand_deals(view, deal)
+    hidden = deal_with.hidden
 
     def draw() -> S:
         unseen = _shuffled(view.unseen, rng)
-        theirs = sorted([*known_other, *unseen[:hidden]])
-        deck: list[Card | None] = [None] * pack
-        for seat, cards in ((me, mine), (other, theirs)):
-            places = seats[0] if seat != dealer else seats[1]
-            for at, c in zip(places, _shuffled(cards, rng), strict=True):
-                deck[at] = c
-        deck[start : start + len(turned)] = turned
-        deck[start + len(turned) :] = unseen[hidden:]
-        return dealt(rules, tuple(deck), dealer)
+        first: S = deal_with(unseen[:hidden], unseen[hidden:], rng)
+        return first
 
     return _sampled(view, draw, accept)
+
+
+class TwoHandDeals:
+    """The deals that give a two-hand view, told apart by its unseen cards (T1, T4–T7).
+
+    ``deals(held, stock, rng)`` deals the pack in which the opponent's hidden
+    cards are `held` (`hidden` cards of `view.unseen`, as many as he holds)
+    and the untouched stock is `stock` (the other unseen cards) in that
+    order. The known places are as the view shows them; each hand's cards
+    lie over its places in an order drawn with `rng`, or in sorted order when
+    `rng` is None (the order of a hand plays no part in the game). The deal
+    is not replayed: a searching bot that weighs hidden hands replays it
+    itself (`conquian.agents.reading`). Build one with `two_hand_deals`.
+    """
+
+    def __init__(self, view: Any, deal: Callable[..., Any] | None = None) -> None:
+        self._deal = deal or _deal_for(view)
+        rules, me = view.rules, view.player
+        size = rules.hand_size
+        turned, played = _two_hand_known(view)
+        other = 1 - me
+        mine = sorted([*view.hand, *played[me]])
+        shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+        self.hidden: int = 0 if shown else view.hand_sizes[other]
+        known_other = sorted([*played[other], *(shown[other] if shown else ())])
+        pack = len(rules.pack_cards())
+        stock = pack - 2 * size - len(turned)
+        if (
+            len(mine) != size
+            or len(known_other) + self.hidden != size
+            or len(view.unseen) != self.hidden + stock
+        ):
+            raise DeterminizationError("the view's cards do not add up to a deal")
+        pone, dealer = _two_hand_seats(size)
+        self._rules, self._dealer, self._pack, self._turned = rules, view.dealer, pack, turned
+        self._mine, self._known_other = mine, known_other
+        self._places = {s: pone if s != view.dealer else dealer for s in (0, 1)}
+        self._me, self._other = me, other
+
+    def __call__(
+        self, held: Sequence[Card], stock: Sequence[Card], rng: random.Random | None
+    ) -> Any:
+        theirs = sorted([*self._known_other, *held])
+        deck: list[Card | None] = [None] * self._pack
+        for seat, cards in ((self._me, self._mine), (self._other, theirs)):
+            order = cards if rng is None else _shuffled(cards, rng)
+            for at, c in zip(self._places[seat], order, strict=True):
+                deck[at] = c
+        start = 2 * self._rules.hand_size
+        deck[start : start + len(self._turned)] = self._turned
+        deck[start + len(self._turned) :] = stock
+        return self._deal(self._rules, tuple(deck), self._dealer)
+
+
+def two_hand_deals(view: Any, deal: Callable[..., Any] | None = None) -> TwoHandDeals:
+    """The deals that give the two-hand `view`, as a function of its unseen cards.
+
+    >>> import random
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
+    >>> deals = two_hand_deals(view)
+    >>> unseen = sorted(view.unseen)
+    >>> first = deals(unseen[: deals.hidden], unseen[deals.hidden :], random.Random(1))
+    >>> sorted(first.hand(1 - view.player)) == unseen[: deals.hidden]
+    True
+    """
+    return TwoHandDeals(view, deal)
 
 
 # -- Cooncan (M) ----------------------------------------------------------------------------

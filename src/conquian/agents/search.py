@@ -31,15 +31,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 from ..actions import Action
-from ..game import new_game
-from ..records import GameRecord
 from ..rules import ConquianRules
 from ..state import Outcome, PlayerView, State
 from .base import _no_actions
 from .heuristic import HeuristicAgent, ranked
+from .reading import HandReader
 
 __all__ = ["ISMCTSAgent"]
 
@@ -62,28 +62,6 @@ def _worth(final: State, seat: int, undecided: float) -> float:
     if isinstance(final.rules, ConquianRules):
         return 1.0 if result.winner == seat else 0.0
     return 0.5 + 0.5 * math.tanh(result.payments[seat] / _PIP_SCALE)
-
-
-def _mismatches(sample: State, me: int, policy: HeuristicAgent, stop: int) -> int:
-    """How many of the other players' past choices `policy` would not have made in `sample`.
-
-    Counting stops at `stop`: the caller only wants to know whether the sample
-    beats one it already has.
-    """
-    record = GameRecord.from_state(sample)
-    state = new_game(sample.rules, deck=record.deck, dealer=record.dealer)
-    found = 0
-    for action in sample.history:
-        seat = state.current_player
-        assert seat is not None
-        if seat != me:
-            view = state.view(seat)
-            if len(view.legal_actions) > 1 and policy(view) != action:
-                found += 1
-                if found >= stop:
-                    return found
-        state = state.apply(action)
-    return found
 
 
 def _rollout(state: State, policy: HeuristicAgent, limit: int) -> State:
@@ -131,9 +109,11 @@ class ISMCTSAgent:
     - `margin`: ``"pimc"`` leaves the heuristic's favourite only for an
       action that did better by more than this many standard errors of the
       paired differences, so that the luck of a few deals does not decide;
-    - `proposals`: above 1, each sampled deal is the one, of that many drawn,
-      in which the heuristic would have made the most of the other players'
-      past choices (a model of the others as heuristic players);
+    - `reading`: in the two-hand game, read the opponent's hand from his
+      play (`conquian.agents.reading`): the sampled deals favour the hands
+      with which the heuristic would have made his past choices, each choice
+      it would not have made counting `reading` times (between 0 and 1);
+      None deals the hidden cards uniformly;
     - `undecided`: what a tableau or an abandoned deal is worth (a win is
       1, a loss 0);
     - `exploration`: the UCB1 constant of ``"ismcts"``;
@@ -155,7 +135,7 @@ class ISMCTSAgent:
         method: str = "pimc",
         candidates: int = 2,
         exploration: float = 0.7,
-        proposals: int = 1,
+        reading: float | None = None,
         margin: float = 1.0,
         undecided: float = 0.5,
         rollout_limit: int = 400,
@@ -168,20 +148,21 @@ class ISMCTSAgent:
             raise ValueError(f"method must be 'pimc' or 'ismcts' (got {method!r})")
         if type(candidates) is not int or candidates < 2:
             raise ValueError(f"candidates must be an int of at least 2 (got {candidates!r})")
-        if type(proposals) is not int or proposals < 1:
-            raise ValueError(f"proposals must be an int of at least 1 (got {proposals!r})")
+        if reading is not None and not 0.0 < reading < 1.0:
+            raise ValueError(f"reading must be None or between 0 and 1 (got {reading!r})")
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
         self.method = method
         self.candidates = candidates
         self.exploration = exploration
-        self.proposals = proposals
+        self.reading = reading
         self.margin = margin
         self.undecided = undecided
         self.rollout_limit = rollout_limit
         self._rng = random.Random(seed)
         self._policy = HeuristicAgent()
+        self._reader = None if reading is None else HandReader(self._policy, reading)
 
     def __call__(self, view: PlayerView) -> Action:
         """The action this bot chooses in `view`, after searching."""
@@ -200,20 +181,13 @@ class ISMCTSAgent:
         method = "" if self.method == "pimc" else f", method={self.method!r}"
         return f"ISMCTSAgent(seed={self.seed!r}, iterations={self.iterations!r}{extra}{method})"
 
-    def _sample(self, sampler: _Sampling, me: int, rng: random.Random) -> State:
-        """A sampled deal; of several, the one most like what the others did (see `proposals`)."""
-        best = sampler.sample_state(rng)
-        if self.proposals == 1:
-            return best
-        fewest = _mismatches(best, me, self._policy, len(best.history) + 1)
-        for _ in range(self.proposals - 1):
-            if fewest == 0:
-                break
-            other = sampler.sample_state(rng)
-            found = _mismatches(other, me, self._policy, fewest)
-            if found < fewest:
-                best, fewest = other, found
-        return best
+    def _sampler(self, view: PlayerView, rng: random.Random) -> Callable[[], State]:
+        """Where this decision's deals come from: the reader, or the view's uniform draw."""
+        reader = self._reader
+        if reader is not None and reader.start(view, rng):
+            return lambda: reader.deal(rng)
+        sampler: _Sampling = view  # type: ignore[assignment]
+        return lambda: sampler.sample_state(rng)
 
     def _deadline(self) -> float | None:
         return None if self.seconds is None else time.perf_counter() + self.seconds
@@ -225,15 +199,15 @@ class ISMCTSAgent:
         me = view.player
         # gains[k][i]: how much better candidate k did than the heuristic's favourite on deal i
         gains: list[list[float]] = [[] for _ in order]
-        sampler: _Sampling = view  # type: ignore[assignment]
+        sample = self._sampler(view, rng)
         deadline = self._deadline()
         for n in range(self.iterations):
             if deadline is not None and n and time.perf_counter() > deadline:
                 break
-            sample = self._sample(sampler, me, rng)
+            deal = sample()
             worths = [
                 _worth(
-                    _rollout(sample.apply(a), self._policy, self.rollout_limit), me, self.undecided
+                    _rollout(deal.apply(a), self._policy, self.rollout_limit), me, self.undecided
                 )
                 for a in order
             ]
@@ -256,13 +230,13 @@ class ISMCTSAgent:
     def _ismcts(self, view: PlayerView, rng: random.Random) -> Action:
         root = _Node(None)
         prior = {a: k for k, a in enumerate(ranked(view))}
-        sampler: _Sampling = view  # type: ignore[assignment]
+        sample = self._sampler(view, rng)
         deadline = self._deadline()
         c = self.exploration
         for n in range(self.iterations):
             if deadline is not None and n and time.perf_counter() > deadline:
                 break
-            state = self._sample(sampler, view.player, rng)
+            state = sample()
             node = root
             path = [root]
             while state.current_player is not None:

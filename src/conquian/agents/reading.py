@@ -1,0 +1,153 @@
+"""Reading the other hand in the two-hand game: which hidden cards explain the opponent's play.
+
+`view.sample_state` deals the opponent any of the unseen cards, all hands
+alike (C6). His play says more. A player who passed a card he could have
+melded (T5, T6), or who kept some cards and discarded another (T8), holds
+some hands more likely than others. The reader models him as a heuristic
+player: a hand he might hold is weighed by the past choices of his that the
+heuristic, holding that hand, would not have made. Each such *miss* multiplies
+the hand's weight by `slip`, the chance the reader gives him of choosing
+otherwise than the model; a hand that explains every choice weighs 1, and a
+hand with which one of his past actions was illegal weighs nothing (a take
+he could not meld, T3, T8).
+
+Hands are drawn by a Metropolis chain over the opponent's unseen cards: one
+of them is swapped for another unseen card, and the swap is kept always if
+the new hand misses no more choices, else with the chance ``slip ** (more
+misses)``. A hand that misses four choices more than the current one is never
+kept (its chance would be at most ``slip ** 4``), which lets the count stop
+there. Each deal then shuffles the untouched stock afresh, so that deals
+differ in what is still to come even while the hand stays. The chain runs
+`BURN` steps at each decision before the first deal and `STEPS` between
+deals, and starts from the hand it read at the previous decision of the same
+deal, with the cards played since replaced.
+
+Only the two-hand game is read. In Cooncan the hidden hands grow by draws
+from the pack and three or more players hide cards; there the searching bot
+samples uniformly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action
+from ..cards import Card
+from ..determinize import TwoHandDeals, _shuffled, two_hand_deals
+from ..errors import IllegalActionError
+from ..rules import ConquianRules
+from ..state import PlayerView, State
+from .heuristic import HeuristicAgent
+
+__all__ = ["BURN", "STEPS", "HandReader"]
+
+BURN = 40
+"""Steps of the chain at each decision before its first deal."""
+
+STEPS = 2
+"""Steps of the chain between two deals of a decision."""
+
+_WORSE = 4
+"""Misses beyond the current hand's at which a proposed hand is never kept."""
+
+
+class HandReader:
+    """Draws two-hand deals whose hidden hand explains the opponent's play (see the module).
+
+    `model` is the policy the opponent is read as; `slip` the chance that
+    he chooses otherwise than it (between 0 and 1).
+    """
+
+    def __init__(self, model: HeuristicAgent, slip: float) -> None:
+        if not 0.0 < slip < 1.0:
+            raise ValueError(f"slip must be between 0 and 1 (got {slip!r})")
+        self.model = model
+        self.slip = slip
+        self._history: tuple[Action, ...] | None = None
+        self._player = -1
+        self._held: list[Card] = []
+        self._misses = 0
+        self._todo = 0
+        self._deals: TwoHandDeals | None = None
+        self._view: PlayerView | None = None
+        self._unseen: list[Card] = []
+
+    def start(self, view: PlayerView, rng: random.Random) -> bool:
+        """Read `view` for a new decision; False if it has no hidden hand to read."""
+        if not isinstance(getattr(view, "rules", None), ConquianRules):
+            return False
+        deals = two_hand_deals(view)
+        hidden = deals.hidden
+        if hidden == 0:
+            return False
+        unseen = sorted(view.unseen)
+        history = tuple(view.history)
+        held: list[Card] = []
+        last = self._history
+        if last is not None and view.player == self._player and history[: len(last)] == last:
+            still = set(unseen)
+            held = [c for c in self._held if c in still]
+            rng.shuffle(held)
+            del held[hidden:]
+        rest = [c for c in unseen if c not in set(held)]
+        rng.shuffle(rest)
+        held += rest[: hidden - len(held)]
+        self._deals, self._view, self._unseen = deals, view, unseen
+        misses = self._count(held, None)
+        if misses is None:  # the hand read before cannot have played this deal: start afresh
+            sample: State = view.sample_state(rng)  # type: ignore[attr-defined]
+            held = sorted(c for c in sample.hand(1 - view.player) if c in set(unseen))
+            misses = self._count(held, None)
+            assert misses is not None
+        self._history, self._player = history, view.player
+        self._held, self._misses, self._todo = held, misses, BURN
+        return True
+
+    def deal(self, rng: random.Random) -> State:
+        """The next deal: the chain's hand after a few more steps, the stock shuffled afresh."""
+        view, deals = self._view, self._deals
+        assert view is not None and deals is not None, "start() first"
+        held, misses = self._held, self._misses
+        steps, self._todo = self._todo + STEPS, 0
+        for _ in range(steps):
+            outside = [c for c in self._unseen if c not in set(held)]
+            if not outside:
+                break
+            proposed = list(held)
+            proposed[int(rng.random() * len(held))] = outside[int(rng.random() * len(outside))]
+            found = self._count(proposed, misses + _WORSE)
+            if found is not None and (
+                found <= misses or rng.random() < self.slip ** (found - misses)
+            ):
+                held, misses = proposed, found
+        self._held, self._misses = held, misses
+        rest = [c for c in self._unseen if c not in set(held)]
+        state: State = deals(held, _shuffled(rest, rng), rng)
+        for action in view.history:
+            state = state.apply(action)
+        return state
+
+    def _count(self, held: Sequence[Card], stop: int | None) -> int | None:
+        """How many of the opponent's past choices the model would not have made holding
+        `held`; None if one of his actions is illegal with it, or once `stop` are found."""
+        view, deals = self._view, self._deals
+        assert view is not None and deals is not None
+        rest = [c for c in self._unseen if c not in set(held)]
+        # Neither the order of the untouched stock nor that of a hand plays a part in the past.
+        state: State = deals(held, rest, None)
+        me = view.player
+        found = 0
+        try:
+            for action in view.history:
+                seat = state.current_player
+                if seat != me and seat is not None:
+                    seen = state.view(seat)
+                    if len(seen.legal_actions) > 1 and self.model(seen) != action:
+                        found += 1
+                        if stop is not None and found >= stop:
+                            return None
+                state = state.apply(action)
+        except IllegalActionError:
+            return None
+        return found
