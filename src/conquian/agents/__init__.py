@@ -10,6 +10,9 @@ state, so a bot cannot look at hidden cards. Three agents come with the library:
 - `ISMCTSAgent`, which searches: it samples whole deals consistent with its
   view (`view.sample_state`) and plays them out with the heuristic.
 
+`HandReader` reads a two-hand opponent's hidden cards from his play, for
+bots that sample deals (the searching bot's `reading`).
+
 `play` runs one deal between agents and returns the finished state;
 `simulate` runs many seeded deals, on several processes if asked, and sums
 them up in a `SimulationSummary`.
@@ -17,7 +20,7 @@ them up in a `SimulationSummary`.
 The package's modules: `base` (the protocol, `RandomAgent`, `play`),
 `analysis` (the hand analysis both games' heuristics share), `two_hand` and
 `cooncan` (the heuristic's play in each game), `heuristic`
-(`HeuristicAgent`), `search` (`ISMCTSAgent`), `registry` (`AGENTS`), `simulate` (`simulate`),
+(`HeuristicAgent`), `search` (`ISMCTSAgent`), `reading` (`HandReader`), `registry` (`AGENTS`), `simulate` (`simulate`),
 `summary` (`SimulationSummary`, `DealResult`) and `chart` (SVG charts of
 win shares).
 
@@ -35,6 +38,7 @@ from __future__ import annotations
 from .base import Agent, AgentFactory, Observer, RandomAgent, play
 from .chart import share_chart, win_share_chart
 from .heuristic import HeuristicAgent
+from .reading import HandReader
 from .registry import AGENTS, make_agent
 from .search import ISMCTSAgent
 from .simulate import simulate
@@ -45,6 +49,7 @@ __all__ = [
     "Agent",
     "AgentFactory",
     "DealResult",
+    "HandReader",
     "HeuristicAgent",
     "ISMCTSAgent",
     "Observer",
