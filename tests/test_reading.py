@@ -54,7 +54,7 @@ def test_every_read_deal_gives_the_view(rules: ConquianRules, seed: int, moves: 
 
 
 def test_the_deals_of_a_view_put_the_given_cards_in_the_other_hand() -> None:
-    """`two_hand_deals` deals the hidden cards it is given to the opponent, the rest to the stock."""
+    """`two_hand_deals` gives the opponent the hidden cards it is given, the rest to the stock."""
     state = _heuristic_position(ConquianRules(), 11, 12)
     seat = state.current_player
     assert seat is not None

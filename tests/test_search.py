@@ -61,7 +61,8 @@ def test_ismcts_is_reproducible_for_a_seed_and_budget(method: str) -> None:
     assert deal(5) == deal(5)
 
 
-def test_ismcts_sees_only_the_view_and_its_samples() -> None:
+@pytest.mark.parametrize("reading", [None, 0.05])
+def test_ismcts_sees_only_the_view_and_its_samples(reading: float | None) -> None:
     """Given a view rebuilt from its JSON, the bot makes the same choices (C6).
 
     A view carries nothing but what its seat may know, so a bot that gives the
@@ -82,8 +83,8 @@ def test_ismcts_sees_only_the_view_and_its_samples() -> None:
         if len(view.legal_actions) > 1:
             copy = from_json(view.to_json())
             assert copy == view
-            a = ISMCTSAgent(seed=1, iterations=3)(view)
-            b = ISMCTSAgent(seed=1, iterations=3)(copy)
+            a = ISMCTSAgent(seed=1, iterations=3, reading=reading)(view)
+            b = ISMCTSAgent(seed=1, iterations=3, reading=reading)(copy)
             assert a == b
             compared += 1
         actions = state.legal_actions()
@@ -139,3 +140,11 @@ def test_ismcts_stops_at_its_time_budget() -> None:
     started = time.perf_counter()
     assert bot(view) in view.legal_actions
     assert time.perf_counter() - started < 2.0
+
+
+def test_ismcts_repr_shows_the_settings_that_differ_from_the_defaults() -> None:
+    """The repr names seed, budget and every other setting not at its default, and reads back."""
+    bot = ISMCTSAgent(seed=1, iterations=32, candidates=3, margin=0.5, reading=0.02)
+    assert repr(bot) == "ISMCTSAgent(seed=1, iterations=32, candidates=3, reading=0.02, margin=0.5)"
+    assert repr(eval(repr(bot), {"ISMCTSAgent": ISMCTSAgent})) == repr(bot)
+    assert repr(ISMCTSAgent()) == "ISMCTSAgent(seed=0, iterations=8)"

@@ -20,9 +20,9 @@ them up in a `SimulationSummary`.
 The package's modules: `base` (the protocol, `RandomAgent`, `play`),
 `analysis` (the hand analysis both games' heuristics share), `two_hand` and
 `cooncan` (the heuristic's play in each game), `heuristic`
-(`HeuristicAgent`), `search` (`ISMCTSAgent`), `reading` (`HandReader`), `registry` (`AGENTS`), `simulate` (`simulate`),
-`summary` (`SimulationSummary`, `DealResult`) and `chart` (SVG charts of
-win shares).
+(`HeuristicAgent`), `search` (`ISMCTSAgent`), `reading` (`HandReader`),
+`registry` (`AGENTS`), `simulate` (`simulate`), `summary`
+(`SimulationSummary`, `DealResult`) and `chart` (SVG charts of win shares).
 
 >>> rules = ConquianRules()
 >>> final = play([HeuristicAgent(), RandomAgent(seed=1)], rules, seed=7)

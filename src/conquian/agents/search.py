@@ -74,6 +74,19 @@ def _rollout(state: State, policy: HeuristicAgent, limit: int) -> State:
     return state
 
 
+_SETTINGS: dict[str, object] = {
+    "seconds": None,
+    "method": "pimc",
+    "candidates": 2,
+    "exploration": 0.7,
+    "reading": None,
+    "margin": 1.0,
+    "undecided": 0.5,
+    "rollout_limit": 400,
+}
+"""The settings an `ISMCTSAgent`'s repr shows when they differ from these defaults."""
+
+
 class _Node:
     """A node of the information-set tree: the statistics of the action that led to it."""
 
@@ -177,9 +190,13 @@ class ISMCTSAgent:
         return self._ismcts(view, rng)
 
     def __repr__(self) -> str:
-        extra = "" if self.seconds is None else f", seconds={self.seconds!r}"
-        method = "" if self.method == "pimc" else f", method={self.method!r}"
-        return f"ISMCTSAgent(seed={self.seed!r}, iterations={self.iterations!r}{extra}{method})"
+        shown = [f"seed={self.seed!r}", f"iterations={self.iterations!r}"]
+        shown += [
+            f"{name}={getattr(self, name)!r}"
+            for name in _SETTINGS
+            if getattr(self, name) != _SETTINGS[name]
+        ]
+        return f"ISMCTSAgent({', '.join(shown)})"
 
     def _sampler(self, view: PlayerView, rng: random.Random) -> Callable[[], State]:
         """Where this decision's deals come from: the reader, or the view's uniform draw."""
