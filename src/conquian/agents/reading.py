@@ -82,22 +82,19 @@ class HandReader:
         if hidden == 0:
             return False
         unseen = sorted(view.unseen)
+        still = set(unseen)
         history = tuple(view.history)
         held: list[Card] = []
         last = self._history
         if last is not None and view.player == self._player and history[: len(last)] == last:
-            still = set(unseen)
-            held = [c for c in self._held if c in still]
-            rng.shuffle(held)
-            del held[hidden:]
-        rest = [c for c in unseen if c not in set(held)]
-        rng.shuffle(rest)
+            held = _shuffled([c for c in self._held if c in still], rng)[:hidden]
+        rest = _shuffled([c for c in unseen if c not in set(held)], rng)
         held += rest[: hidden - len(held)]
         self._deals, self._view, self._unseen = deals, view, unseen
         misses = self._count(held, None)
         if misses is None:  # the hand read before cannot have played this deal: start afresh
             sample: State = view.sample_state(rng)  # type: ignore[attr-defined]
-            held = sorted(c for c in sample.hand(1 - view.player) if c in set(unseen))
+            held = sorted(c for c in sample.hand(1 - view.player) if c in still)
             misses = self._count(held, None)
             assert misses is not None
         self._history, self._player = history, view.player
