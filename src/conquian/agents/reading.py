@@ -38,7 +38,7 @@ from ..determinize import TwoHandDeals, _shuffled, two_hand_deals
 from ..errors import IllegalActionError
 from ..rules import ConquianRules
 from ..state import PlayerView, State
-from .heuristic import HeuristicAgent
+from .base import Agent
 
 __all__ = ["BURN", "STEPS", "HandReader"]
 
@@ -55,11 +55,20 @@ _WORSE = 4
 class HandReader:
     """Draws two-hand deals whose hidden hand explains the opponent's play (see the module).
 
-    `model` is the policy the opponent is read as; `slip` the chance that
-    he chooses otherwise than it (between 0 and 1).
+    `model` is the agent the opponent is read as (the searching bot reads
+    him as a `HeuristicAgent`); `slip` the chance that he chooses otherwise
+    than it (between 0 and 1). `start` reads a view for a decision, then
+    each `deal` draws a deal for it.
+
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(1)
+    >>> reader = HandReader(HeuristicAgent(), slip=0.02)
+    >>> reader.start(view, random.Random(1))
+    True
+    >>> reader.deal(random.Random(2)).view(1) == view
+    True
     """
 
-    def __init__(self, model: HeuristicAgent, slip: float) -> None:
+    def __init__(self, model: Agent, slip: float) -> None:
         if not 0.0 < slip < 1.0:
             raise ValueError(f"slip must be between 0 and 1 (got {slip!r})")
         self.model = model

@@ -3,7 +3,9 @@
 The agent never sees a state. To think about a decision it asks its view for
 whole deals consistent with what its seat knows (`view.sample_state(rng)`,
 which draws uniformly among the pack orders that agree with everything the
-seat saw, C6) and plays each sampled deal to its end.
+seat saw, C6) and plays each sampled deal to its end. With `reading`, a
+two-hand bot draws its deals from a `conquian.agents.reading.HandReader`
+instead, which favours the hidden hands that explain the opponent's play.
 
 Two searches are offered, both by Monte Carlo over sampled deals:
 
@@ -123,10 +125,10 @@ class ISMCTSAgent:
       action that did better by more than this many standard errors of the
       paired differences, so that the luck of a few deals does not decide;
     - `reading`: in the two-hand game, read the opponent's hand from his
-      play (`conquian.agents.reading`): the sampled deals favour the hands
-      with which the heuristic would have made his past choices, each choice
-      it would not have made counting `reading` times (between 0 and 1);
-      None deals the hidden cards uniformly;
+      play (`HandReader`): a hand he may hold is drawn with a weight of
+      `reading` (between 0 and 1) to the power of the number of his past
+      choices that the heuristic, holding it, would not have made; None
+      (the default) deals the hidden cards uniformly;
     - `undecided`: what a tableau or an abandoned deal is worth (a win is
       1, a loss 0);
     - `exploration`: the UCB1 constant of ``"ismcts"``;
