@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from conquian import ConquianRules, CooncanRules, State, new_game
 from conquian.agents import HeuristicAgent, ISMCTSAgent, play
 from conquian.agents.reading import HandReader
-from conquian.determinize import two_hand_deals
+from conquian.determinize import TwoHandDeals
 
 two_hand_rules = st.sampled_from(
     [ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle(), ConquianRules(hand_size=8)]
@@ -54,12 +54,12 @@ def test_every_read_deal_gives_the_view(rules: ConquianRules, seed: int, moves: 
 
 
 def test_the_deals_of_a_view_put_the_given_cards_in_the_other_hand() -> None:
-    """`two_hand_deals` gives the opponent the hidden cards it is given, the rest to the stock."""
+    """`TwoHandDeals` gives the opponent the hidden cards it is given, the rest to the stock."""
     state = _heuristic_position(ConquianRules(), 11, 12)
     seat = state.current_player
     assert seat is not None
     view = state.view(seat)
-    deals = two_hand_deals(view)
+    deals = TwoHandDeals(view)
     unseen = sorted(view.unseen)
     held, stock = unseen[-deals.hidden :], unseen[: -deals.hidden]
     first = deals(held, stock, None)

@@ -72,7 +72,6 @@ __all__ = [
     "sample_cooncan",
     "sample_state",
     "sample_two_hand",
-    "two_hand_deals",
 ]
 
 S = TypeVar("S", bound=Any)
@@ -315,7 +314,7 @@ def sample_two_hand(
     the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
     """
-    deal_with = two_hand_deals(view, deal)
+    deal_with = TwoHandDeals(view, deal)
     hidden = deal_with.hidden
 
     def draw() -> S:
@@ -336,7 +335,16 @@ class TwoHandDeals:
     lie over its places in an order drawn with `rng`, or in sorted order when
     `rng` is None (the order of a hand plays no part in the game). The deal
     is not replayed: a searching bot that weighs hidden hands replays it
-    itself (`conquian.agents.reading`). Build one with `two_hand_deals`.
+    itself (`conquian.agents.reading`). `deal` is the engine's deal function,
+    as for `sample_two_hand`.
+
+    >>> import random
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
+    >>> deals = TwoHandDeals(view)
+    >>> unseen = sorted(view.unseen)
+    >>> first = deals(unseen[: deals.hidden], unseen[deals.hidden :], random.Random(1))
+    >>> sorted(first.hand(1 - view.player)) == unseen[: deals.hidden]
+    True
     """
 
     def __init__(self, view: Any, deal: Callable[..., Any] | None = None) -> None:
@@ -376,20 +384,6 @@ class TwoHandDeals:
         deck[start : start + len(self._turned)] = self._turned
         deck[start + len(self._turned) :] = stock
         return self._deal(self._rules, tuple(deck), self._dealer)
-
-
-def two_hand_deals(view: Any, deal: Callable[..., Any] | None = None) -> TwoHandDeals:
-    """The deals that give the two-hand `view`, as a function of its unseen cards.
-
-    >>> import random
-    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
-    >>> deals = two_hand_deals(view)
-    >>> unseen = sorted(view.unseen)
-    >>> first = deals(unseen[: deals.hidden], unseen[deals.hidden :], random.Random(1))
-    >>> sorted(first.hand(1 - view.player)) == unseen[: deals.hidden]
-    True
-    """
-    return TwoHandDeals(view, deal)
 
 
 # -- Cooncan (M) ----------------------------------------------------------------------------

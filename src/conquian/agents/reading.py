@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..cards import Card
-from ..determinize import TwoHandDeals, _shuffled, two_hand_deals
+from ..determinize import TwoHandDeals, _shuffled
 from ..errors import IllegalActionError
 from ..rules import ConquianRules
 from ..state import PlayerView, State
@@ -86,7 +86,7 @@ class HandReader:
         """Read `view` for a new decision; False if it has no hidden hand to read."""
         if not isinstance(getattr(view, "rules", None), ConquianRules):
             return False
-        deals = two_hand_deals(view)
+        deals = TwoHandDeals(view)
         hidden = deals.hidden
         if hidden == 0:
             return False
