@@ -93,13 +93,12 @@ class HandReader:
         unseen = sorted(view.unseen)
         still = set(unseen)
         history = tuple(view.history)
+        self._deals, self._view, self._unseen = deals, view, unseen
         held: list[Card] = []
         last = self._history
         if last is not None and view.player == self._player and history[: len(last)] == last:
             held = _shuffled([c for c in self._held if c in still], rng)[:hidden]
-        rest = _shuffled([c for c in unseen if c not in set(held)], rng)
-        held += rest[: hidden - len(held)]
-        self._deals, self._view, self._unseen = deals, view, unseen
+        held += _shuffled(self._others(held), rng)[: hidden - len(held)]
         misses = self._count(held, None)
         if misses is None:  # the hand read before cannot have played this deal: start afresh
             sample: State = view.sample_state(rng)  # type: ignore[attr-defined]
@@ -117,7 +116,7 @@ class HandReader:
         held, misses = self._held, self._misses
         steps, self._todo = self._todo + STEPS, 0
         for _ in range(steps):
-            outside = [c for c in self._unseen if c not in set(held)]
+            outside = self._others(held)
             if not outside:
                 break
             proposed = list(held)
@@ -128,20 +127,23 @@ class HandReader:
             ):
                 held, misses = proposed, found
         self._held, self._misses = held, misses
-        rest = [c for c in self._unseen if c not in set(held)]
-        state: State = deals(held, _shuffled(rest, rng), rng)
+        state: State = deals(held, _shuffled(self._others(held), rng), rng)
         for action in view.history:
             state = state.apply(action)
         return state
+
+    def _others(self, held: Sequence[Card]) -> list[Card]:
+        """The unseen cards not in `held`, in order: the untouched stock."""
+        taken = set(held)
+        return [c for c in self._unseen if c not in taken]
 
     def _count(self, held: Sequence[Card], stop: int | None) -> int | None:
         """How many of the opponent's past choices the model would not have made holding
         `held`; None if one of his actions is illegal with it, or once `stop` are found."""
         view, deals = self._view, self._deals
         assert view is not None and deals is not None
-        rest = [c for c in self._unseen if c not in set(held)]
         # Neither the order of the untouched stock nor that of a hand plays a part in the past.
-        state: State = deals(held, rest, None)
+        state: State = deals(held, self._others(held), None)
         me = view.player
         found = 0
         try:
