@@ -73,7 +73,7 @@ three_hand_rules = st.builds(
 )
 double_pack_rules = st.builds(
     CooncanRules.double_pack,
-    players=st.integers(2, 6),
+    players=st.integers(2, 7),
     splash_bonus=st.sampled_from([None, 25, 50]),
     turn_limit=st.integers(1, 200),
 )

@@ -460,14 +460,14 @@ def test_cooncan_options_are_checked_per_game() -> None:
     data = record_data(three_hand())
     data["rules"] = {
         "game": "double-pack",
-        "players": 7,
+        "players": 8,
         "jokers": 1,
         "stock": "open",
         "splash_bonus": 30,
         "turn_limit": 0,
     }
     assert record_problems(data) == (
-        "rules.players must be one of 2, 3, 4, 5, 6 (got 7)",
+        "rules.players must be one of 2, 3, 4, 5, 6, 7 (got 8)",
         "rules.jokers must be one of 2 (got 1)",
         "rules.stock must be one of closed (got 'open')",
         "rules.splash_bonus must be one of None, 25, 50 (got 30)",

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 import pytest
 
-from conquian import ConquianRules, CooncanRules, RulesError
+from conquian import ConquianRules, CooncanRules, RulesError, new_game
 
 
 def test_conquian_defaults_are_foster_1913() -> None:
@@ -96,7 +96,7 @@ def test_cooncan_presets() -> None:
         (CooncanRules.three_hand, "players", 4),
         (CooncanRules.three_hand, "jokers", 2),
         (CooncanRules.three_hand, "stock", "half"),
-        (CooncanRules.double_pack, "players", 7),
+        (CooncanRules.double_pack, "players", 8),
         (CooncanRules.double_pack, "jokers", 1),
         (CooncanRules.double_pack, "stock", "open"),
         (CooncanRules.double_pack, "splash_bonus", 30),
@@ -112,10 +112,19 @@ def test_bad_options_raise_rules_error_naming_them(make: Any, option: str, value
     assert str(info.value).startswith(option) and repr(value) in str(info.value)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_double_pack_player_range(players: int) -> None:
-    """The double pack takes 2 to 6 players (the range is the library's; law 3 sets five)."""
+    """The double pack takes 2 to 7 players (M14: Foster p. 2, "in some circles six or seven")."""
     assert CooncanRules.double_pack(players=players).players == players
+
+
+def test_m14_seven_players_leave_35_cards_after_the_starter() -> None:
+    """M14: seven players are dealt ten each; 106 - 70 - 1 = 35 cards stay in the pack."""
+    state = new_game(CooncanRules.double_pack(players=7), seed=3)
+    assert [len(state.hand(p)) for p in range(7)] == [10] * 7
+    assert state.pack_size == 35
+    with pytest.raises(RulesError, match="players must be one of 2, 3, 4, 5, 6, 7"):
+        CooncanRules.double_pack(players=8)
 
 
 def test_rules_are_frozen_and_hashable() -> None:

@@ -160,7 +160,7 @@ class CooncanRules:
 
     - `variant`: ``"three-hand"`` (one 52-card pack, 7 cards each) or
       ``"double-pack"`` (104 cards and two jokers, 10 each) (M1).
-    - `players`: 2–3 for three-hand (default 3), 2–6 for the double pack (default 4).
+    - `players`: 2–3 for three-hand (default 3), 2–7 for the double pack (default 4; M14).
     - `jokers`: 0 or 1 in three-hand; always 2 in the double pack (M1).
     - `stock`: ``"closed"`` or, three-hand only, ``"open"`` (M3).
     - `splash_bonus`: None, 25 or 50 (M8).
@@ -184,7 +184,7 @@ class CooncanRules:
             _one_of("jokers", self.jokers, (0, 1))
             _one_of("stock", self.stock, ("closed", "open"))
         else:
-            _one_of("players", self.players, (2, 3, 4, 5, 6))
+            _one_of("players", self.players, (2, 3, 4, 5, 6, 7))  # M14: seven allowed
             _one_of("jokers", self.jokers, (2,))
             _one_of("stock", self.stock, ("closed",))
         _one_of("splash_bonus", self.splash_bonus, (None, 25, 50))
