@@ -532,8 +532,8 @@ def test_deck_that_breaks_conservation() -> None:
     assert record_problems(data) == (
         "deck: 41 cards, but the conquian pack has 40",
         f"deck: {deck[0]} appears twice, the pack has it once (found in deck[0], deck[1])",
-        "deck: 8H is not a card of the two-hand pack (found in deck[2])",
-        "deck: JK is not a card of the two-hand pack (found in deck[40])",
+        "deck: 8H is not a card of the conquian pack (found in deck[2])",
+        "deck: JK is not a card of the conquian pack (found in deck[40])",
         f"deck: {lost[0]} is missing",
         f"deck: {lost[1]} is missing",
     )

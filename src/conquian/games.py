@@ -28,7 +28,6 @@ the contributors' page "Adding a game or a variant".
 from __future__ import annotations
 
 import functools
-import random
 import types
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
@@ -81,8 +80,9 @@ class Game:
     """The first state of a deal from the seeded shuffle of the pack (C7), and the dealer."""
     codec: Codec
     """The game's part of the position, view and record JSON (`conquian._codec`)."""
-    sampler: Callable[[Any, random.Random], State]
-    """A deal drawn uniformly among those that give a view (`conquian.determinize`, C6)."""
+    sampler: Callable[..., State]
+    """A deal drawn uniformly among those that give a view (`conquian.determinize`, C6):
+    ``sampler(view, rng, deal=None, accept=None)``."""
     describe: Callable[[Any], str]
     """The heading of a diagram of a deal under these rules (`conquian.diagram`)."""
     pack_name: Callable[[Any], str]
@@ -152,16 +152,6 @@ def _cooncan_melds(rules: CooncanRules) -> int:
     return (len(rules.pack_cards()) - rules.players) // 3
 
 
-def _sample_two_hand(view: Any, rng: random.Random) -> State:
-    sample: State = determinize.sample_two_hand(view, rng)
-    return sample
-
-
-def _sample_cooncan(view: Any, rng: random.Random) -> State:
-    sample: State = determinize.sample_cooncan(view, rng)
-    return sample
-
-
 _CONQUIAN = Game(
     name="conquian",
     aliases=("two-hand",),
@@ -173,7 +163,7 @@ _CONQUIAN = Game(
     deal=two_hand.deal,
     deal_seeded=_conquian_seeded,
     codec=TwoHandCodec(),
-    sampler=_sample_two_hand,
+    sampler=determinize.sample_two_hand,
     describe=_conquian_title,
     pack_name=lambda rules: rules.pack,
     copies=1,
@@ -194,7 +184,7 @@ _THREE_HAND = Game(
     deal=cooncan.deal,
     deal_seeded=_cooncan_seeded,
     codec=_COONCAN_CODEC,
-    sampler=_sample_cooncan,
+    sampler=determinize.sample_cooncan,
     describe=_three_hand_title,
     pack_name=lambda rules: "standard",
     copies=1,
@@ -213,7 +203,7 @@ _DOUBLE_PACK = Game(
     deal=cooncan.deal,
     deal_seeded=_cooncan_seeded,
     codec=_COONCAN_CODEC,
-    sampler=_sample_cooncan,
+    sampler=determinize.sample_cooncan,
     describe=_double_pack_title,
     pack_name=lambda rules: "standard",
     copies=2,
