@@ -191,8 +191,8 @@ def read_rules(value: object, r: Reader) -> Rules | None:
         return None
     entry = _game_named(value["game"])
     if entry is None:
-        game = value["game"]
-        shown = repr(short(game)) if isinstance(game, str) else describe(game)
+        name = value["game"]
+        shown = repr(short(name)) if isinstance(name, str) else describe(name)
         r.add(f"rules.game: unknown game {shown} (use {_games_text()})")
         return None
     # An older name (an alias) reads as the game's name: records written before keep loading.

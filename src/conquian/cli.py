@@ -436,11 +436,10 @@ def _parser() -> _Parser:
     demo = sub.add_parser("demo", help="one seeded game of each kind between bots")
     demo.add_argument("--seed", type=_seed, default=1, help="the deals' seed (default 1)")
 
-    game_help = (
-        "the game: "
-        + ", ".join(f"{g.name} (or {', '.join(g.aliases)})" if g.aliases else g.name for g in GAMES.values())
-        + f" (default {_DEFAULT_GAME})"
+    named = (
+        f"{g.name} (or {', '.join(g.aliases)})" if g.aliases else g.name for g in GAMES.values()
     )
+    game_help = f"the game: {', '.join(named)} (default {_DEFAULT_GAME})"
     players_help = "the number of players (default: the game's own)"
     p = sub.add_parser("play", help="play against bots in the terminal (you are seat 0)")
     p.add_argument("--game", choices=_NAMES, default=_DEFAULT_GAME, help=game_help)

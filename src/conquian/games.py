@@ -263,4 +263,3 @@ def game_of(rules: Rules) -> Game:
         classes = " or ".join(dict.fromkeys(g.rules_class.__name__ for g in GAMES.values()))
         raise TypeError(f"rules must be {classes} (got {type(rules).__name__})")
     return game
-

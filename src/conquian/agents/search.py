@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..actions import Action
-from ..rules import ConquianRules
+from ..games import game_of
 from ..state import Outcome, PlayerView, State
 from .base import _no_actions
 from .heuristic import HeuristicAgent, ranked
@@ -61,7 +61,7 @@ def _worth(final: State, seat: int, undecided: float) -> float:
     result = final.result
     if result is None or result.outcome is not Outcome.WIN:
         return undecided
-    if isinstance(final.rules, ConquianRules):
+    if game_of(final.rules).engine == "offer":  # a counter from each loser (T13, T19)
         return 1.0 if result.winner == seat else 0.0
     return 0.5 + 0.5 * math.tanh(result.payments[seat] / _PIP_SCALE)
 
