@@ -174,7 +174,10 @@ def test_most_melds_counts_three_cards_a_meld() -> None:
         (ConquianRules(), "Two-hand Conquian (spanish pack, 40 cards)"),
         (ConquianRules(pack="american"), "Two-hand Conquian (american pack, 40 cards)"),
         (CooncanRules.three_hand(), "Foster's three-hand Cooncan (3 players, one pack)"),
-        (CooncanRules.double_pack(players=5), "Foster's double-pack Cooncan (5 players, two packs)"),
+        (
+            CooncanRules.double_pack(players=5),
+            "Foster's double-pack Cooncan (5 players, two packs)",
+        ),
     ],
 )
 def test_describe_heads_the_diagrams(rules: ConquianRules | CooncanRules, heading: str) -> None:
@@ -260,7 +263,7 @@ def test_unknown_game_in_a_record_lists_the_games() -> None:
 def test_a_cooncan_name_with_conquian_options_is_refused() -> None:
     """Game names are not interchangeable: three-hand rules do not take Conquian options."""
     text = _renamed(GameRecord.from_state(_played()).to_json(), "three-hand")
-    with pytest.raises(RecordError, match="rules.pack: unknown option of the three-hand game"):
+    with pytest.raises(RecordError, match=r"rules\.pack: unknown option of the three-hand game"):
         GameRecord.from_json(text)
 
 

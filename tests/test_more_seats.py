@@ -9,8 +9,8 @@ import random
 import sys
 
 import pytest
-from conftest import requires_seats
 
+from conftest import requires_seats
 from conquian import (
     GAMES,
     ConquianRules,
