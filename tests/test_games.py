@@ -159,6 +159,14 @@ def test_game_of_refuses_anything_but_rules(thing: object) -> None:
         game_of(thing)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
+def test_order_is_the_codecs(name: str, rules: ConquianRules | CooncanRules) -> None:
+    """The order of sequences (C4, T14): the pack's, with Conquian's sequence limit."""
+    order = game_of(rules).order(rules)
+    assert order.pack == game_of(rules).pack_name(rules)
+    assert order.max_sequence == getattr(rules, "max_sequence", None)
+
+
 def test_most_melds_counts_three_cards_a_meld() -> None:
     """The most melds on the table: hand size + 1 cards each in melds of three (T2, C3), or
     the pack less a card in every hand (M10)."""

@@ -37,6 +37,7 @@ import attrs
 from . import cooncan, determinize, two_hand
 from ._codec import Codec
 from .cards import Card, make_pack, shuffle
+from .combos import Order
 from .cooncan.codec import CooncanCodec
 from .errors import RulesError
 from .rules import ConquianRules, CooncanRules, Rules
@@ -97,6 +98,14 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
+
+    def order(self, rules: Rules) -> Order:
+        """The order of the cards in sequences under `rules` (C4, T14), as the codec reads it.
+
+        >>> GAMES["conquian"].order(ConquianRules.pagat())
+        Order(pack='spanish', max_sequence=8)
+        """
+        return self.codec.order(rules)
 
 
 # -- the offer engine: Conquian (rules T) ---------------------------------------------------
