@@ -137,4 +137,3 @@ class CooncanCodec(Codec):
             "turns": view.turns,
             "hands": None if view.hands is None else [texts(h) for h in view.hands],
         }
-

@@ -136,4 +136,3 @@ def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None =
 
     ordered = [name for group in cut(names) for name in group]
     return Cut(seats=tuple(ordered), dealer=0, rounds=tuple(rounds))
-

@@ -163,4 +163,3 @@ class TwoHandCodec(Codec):
             "buried": texts(view.buried),
             "hands": None if view.hands is None else [texts(h) for h in view.hands],
         }
-

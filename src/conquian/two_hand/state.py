@@ -594,4 +594,3 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         [],
         0,
     )
-
