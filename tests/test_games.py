@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -385,3 +387,72 @@ def test_the_scan_sees_each_kind_of_switch(source: str, count: int) -> None:
 def test_the_modules_not_yet_moved_exist() -> None:
     """Every module the scan still lets through exists (so that the list shrinks, not rots)."""
     assert all((SRC / name).is_file() for name in NOT_YET | ALLOWED | SEATS_NOT_YET)
+
+
+# -- no import cycle ---------------------------------------------------------------------------
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Each module of the package and the package modules it imports when it is loaded (the
+    imports inside functions, read when first used, and under TYPE_CHECKING left out)."""
+    names = {
+        ".".join(p.relative_to(SRC.parent).with_suffix("").parts).removesuffix(".__init__"): p
+        for p in SRC.rglob("*.py")
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        edges = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package[: len(package) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    edges.add(sub if sub in names else target)
+        graph[name] = {e for e in edges if e in names and e != name}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of `graph` (its modules in order, the first repeated at the end), or []."""
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> list[str]:
+        if name in path:
+            return [*path[path.index(name) :], name]
+        if name in done:
+            return []
+        for other in sorted(graph[name]):
+            found = visit(other, [*path, name])
+            if found:
+                return found
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        found = visit(name, [])
+        if found:
+            return found
+    return []
+
+
+def test_no_import_cycle() -> None:
+    """The package's modules import one another one way: the registry above the engines,
+    the layers below it reading it only when first used."""
+    graph = _module_imports()
+    assert graph["conquian.games"] >= {"conquian.two_hand", "conquian.cooncan"}
+    assert "conquian.games" in graph["conquian.game"]
+    assert _cycle(graph) == []
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+@pytest.mark.parametrize("first", ["conquian.determinize", "conquian.games", "conquian._codec"])
+def test_any_module_imports_first(first: str) -> None:
+    """A fresh interpreter imports any module first and finds the registry whole."""
+    code = f"import {first}; import conquian; assert len(conquian.GAMES) == 3"
+    env_path = str(SRC.parent)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env={"PYTHONPATH": env_path}, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
