@@ -44,7 +44,7 @@ from .rules import ConquianRules, CooncanRules, Rules
 from .state import State
 from .two_hand.codec import TwoHandCodec
 
-__all__ = ["GAMES", "Game", "find_game", "game_of"]
+__all__ = ["GAMES", "Engine", "Game", "find_game", "game_of", "names_text"]
 
 Engine = Literal["offer", "rummy"]
 """The engine family: ``"offer"`` (`conquian.two_hand`, rules T: a card on offer, the say,
