@@ -385,7 +385,7 @@ def test_simulate_json_is_one_object_with_the_summary(
     )
     assert status == 0
     data = json.loads(out)
-    assert data["game"] == "two-hand" and data["games"] == 5
+    assert data["game"] == "conquian" and data["games"] == 5
     assert [a["agent"] for a in data["agents"]] == ["heuristic", "random"]
     assert sum(a["wins"] for a in data["agents"]) + data["tableaus"] == 5
     lo, hi = data["agents"][0]["ci95"]
@@ -440,7 +440,8 @@ def test_replay_rejects_a_bad_record(
         ["demo", "--seed", "x"],
         ["play", "--game", "chess"],
         ["play", "--game", "three-hand", "--players", "7"],
-        ["play", "--game", "two-hand", "--players", "3"],
+        ["play", "--game", "two-hand", "--players", "5"],
+        ["play", "--game", "conquian", "--players", "1"],
         ["simulate", "--games", "0"],
         ["simulate", "--games", "many"],
         ["simulate", "--agents", "heuristic"],

@@ -84,3 +84,13 @@ def test_public_functions_and_classes_have_docstrings() -> None:
         if (inspect.isclass(obj) or inspect.isroutine(obj)) and not _own_docstring(obj):
             undocumented.append(name)
     assert undocumented == []
+
+
+def test_the_registry_of_games_is_exported() -> None:
+    """``conquian.GAMES``, ``conquian.Game`` and ``conquian.game_of`` are the registry's own."""
+    from conquian import games
+
+    assert {"GAMES", "Game", "game_of"} <= set(conquian.__all__)
+    assert conquian.GAMES is games.GAMES
+    assert conquian.Game is games.Game
+    assert conquian.game_of is games.game_of

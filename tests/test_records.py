@@ -411,7 +411,7 @@ def test_rules_must_be_an_object_with_a_known_game() -> None:
     assert record_problems(data)[0] == "rules.game: missing"
     data["rules"] = {"game": "gin"}
     assert record_problems(data)[0] == (
-        "rules.game: unknown game 'gin' (use two-hand, three-hand or double-pack)"
+        "rules.game: unknown game 'gin' (use conquian, three-hand or double-pack)"
     )
 
 
@@ -427,7 +427,7 @@ def test_every_bad_option_is_reported_with_the_rules_error_text() -> None:
         "jokers": 1,
     }
     assert record_problems(data) == (
-        "rules.jokers: unknown option of the two-hand game (its options are pack, hand_size, "
+        "rules.jokers: unknown option of the conquian game (its options are pack, hand_size, "
         "lay_down, borrow_middle, borrow_other_kind, max_sequence)",
         "rules.pack must be one of spanish, american (got 'french')",
         "rules.hand_size must be one of 8, 9, 10 (got 7)",
@@ -450,7 +450,7 @@ def test_t8_old_lay_down_from_hand_still_loads(old: bool, lay_down: str) -> None
     data = record_data()
     data["rules"]["lay_down_from_hand"] = old
     assert record_problems(data) == (
-        "rules.lay_down_from_hand: unknown option of the two-hand game (its options are pack, "
+        "rules.lay_down_from_hand: unknown option of the conquian game (its options are pack, "
         "hand_size, lay_down, borrow_middle, borrow_other_kind, max_sequence)",
     )
 
@@ -530,10 +530,10 @@ def test_deck_that_breaks_conservation() -> None:
     deck[2] = "8H"  # not in the Spanish pack
     deck.append("JK")
     assert record_problems(data) == (
-        "deck: 41 cards, but the two-hand pack has 40",
+        "deck: 41 cards, but the conquian pack has 40",
         f"deck: {deck[0]} appears twice, the pack has it once (found in deck[0], deck[1])",
-        "deck: 8H is not a card of the two-hand pack (found in deck[2])",
-        "deck: JK is not a card of the two-hand pack (found in deck[40])",
+        "deck: 8H is not a card of the conquian pack (found in deck[2])",
+        "deck: JK is not a card of the conquian pack (found in deck[40])",
         f"deck: {lost[0]} is missing",
         f"deck: {lost[1]} is missing",
     )

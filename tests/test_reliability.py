@@ -64,6 +64,7 @@ from conquian import (
 from conquian.cards import parse_face
 from conquian.combos import build
 from conquian.errors import check_seat
+from conquian.games import find_game
 
 # -- wrong values ---------------------------------------------------------------------------------
 
@@ -192,6 +193,8 @@ def _targets() -> list[Target]:
     add("Order.of", lambda v: Order.of(v), "pack")  # type: ignore[arg-type]
     # games, records, scores
     add("new_game.rules", lambda v: new_game(v, seed=1), "rules")  # type: ignore[arg-type]
+    add("game_of", lambda v: conquian.game_of(v), "rules")  # type: ignore[arg-type]
+    add("games.find_game", lambda v: find_game(v), "game")  # type: ignore[arg-type]
     add("new_game.seed", lambda v: new_game(ConquianRules(), seed=v), "seed")  # type: ignore[arg-type]
     add("new_game.deck", lambda v: new_game(ConquianRules(), deck=v), "deck")  # type: ignore[arg-type]
     add("shuffle.seed", lambda v: shuffle(make_pack(), v), "seed")  # type: ignore[arg-type]
@@ -249,6 +252,8 @@ assert set(PENDING) <= {t.name for t in TARGETS}
 # The names of `conquian.__all__` that take no argument worth fuzzing, and why.
 NOT_FUZZED = {
     "JOKER": "a constant",
+    "GAMES": "a read-only mapping of the registry's entries",
+    "Game": "an entry of the registry, made only in conquian.games",
     "Action": "a type alias",
     "Face": "a type alias",
     "Rules": "a type alias",

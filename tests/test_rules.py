@@ -18,7 +18,7 @@ def test_conquian_defaults_are_foster_1913() -> None:
         "spanish", 10, "say", True,
     )
     assert rules.borrow_other_kind is False
-    assert rules.max_sequence is None and rules.win_size == 11 and rules.game == "two-hand"
+    assert rules.max_sequence is None and rules.win_size == 11 and rules.game == "conquian"
 
 
 def test_presets_pagat_blog_and_hoyle() -> None:

@@ -40,7 +40,7 @@ def random_deal(rules: ConquianRules | CooncanRules, seed: int) -> list[State]:
     states = [state]
     while not state.is_over:
         legal = state.legal_actions()
-        takes = [a for a in legal if isinstance(a, Take)] if rules.game == "two-hand" else []
+        takes = [a for a in legal if isinstance(a, Take)] if rules.game == "conquian" else []
         state = state.apply(takes[0] if takes else rng.choice(legal))
         states.append(state)
     return states
@@ -117,7 +117,7 @@ def test_c6_finished_deals_have_hands_left_to_show() -> None:
         hands = [state.hand(p) for p in range(state.rules.players)]
         if any(hands):
             outcomes[(state.rules.game, str(state.result.outcome))] += 1
-    assert outcomes[("two-hand", "win")] and outcomes[("two-hand", "tableau")]
+    assert outcomes[("conquian", "win")] and outcomes[("conquian", "tableau")]
     assert outcomes[("three-hand", "abandoned")] and outcomes[("double-pack", "abandoned")]
 
 

@@ -13,6 +13,7 @@ from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
 from .encoding import ActionSpace
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
+from .games import GAMES, Game, game_of
 from .records import GameRecord
 from .rules import ConquianRules, CooncanRules, Rules
 from .scoring import ScoreSheet
@@ -22,6 +23,7 @@ from .two_hand import ConquianState, ConquianView
 __version__ = "0.1.0"
 
 __all__ = [
+    "GAMES",
     "JOKER",
     "Action",
     "ActionSpace",
@@ -41,6 +43,7 @@ __all__ = [
     "Draw",
     "Face",
     "Force",
+    "Game",
     "GameRecord",
     "HeuristicAgent",
     "IllegalActionError",
@@ -65,6 +68,7 @@ __all__ = [
     "card",
     "cards",
     "cut_for_deal",
+    "game_of",
     "joker",
     "make_pack",
     "new_game",

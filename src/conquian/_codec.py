@@ -2,9 +2,10 @@
 
 Each engine describes its own game to the formats with a `Codec`: its
 rules' options, how to deal, the fields of its snapshot and view, and the
-checks a snapshot must pass on its own. It registers the codec when it is
-imported (`register_codec`), keyed by the rules' game names. This module
-does the rest, the same for every game (rules C6, C7, E2, E3):
+checks a snapshot must pass on its own. The registry of games
+(`conquian.games`) holds each game's codec, found by the game's name or an
+older alias (`codec_for`). This module does the rest, the same for every
+game (rules C6, C7, E2, E3):
 
 - `write_position` (`State.to_json`): the rules, the deal, the actions and
   the engine's snapshot of every zone, checked against the limits first;
@@ -57,6 +58,7 @@ from .errors import IllegalActionError, NotationError, RecordError, RulesError
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .games import Game
     from .rules import Rules
 
 # States and views are typed loosely here: `conquian.state` calls this module,
@@ -71,7 +73,6 @@ __all__ = [
     "codec_for",
     "read_deal",
     "read_position",
-    "register_codec",
     "replay",
     "rules_problems",
     "write_position",
@@ -88,10 +89,6 @@ class Codec:
     `rules_data` and `check_snapshot` have defaults.
     """
 
-    games: tuple[str, ...] = ()
-    """The rules' game names this codec reads and writes."""
-    listed: int = 0
-    """Where its games come when a message lists every game (lowest first)."""
     snapshot_fields: tuple[str, ...] = ()
     """The fields of a snapshot, in the order they are written."""
 
@@ -146,24 +143,27 @@ class Codec:
         raise NotImplementedError
 
 
-_CODECS: dict[str, Codec] = {}
+def _game_named(game: object) -> Game | None:
+    """The registry's entry of a game name or alias (`conquian.games`), or None."""
+    # The registry holds the engines, which import this module: it is read when first used.
+    from .games import find_game
 
-
-def register_codec(codec: Codec) -> None:
-    """Make `codec` the one of each of its games (an engine calls this once, on import)."""
-    for game in codec.games:
-        _CODECS[game] = codec
+    try:
+        return find_game(game)  # type: ignore[arg-type]
+    except RulesError:
+        return None
 
 
 def codec_for(game: object) -> Codec | None:
-    """The codec of a game name, or None if no engine plays it."""
-    return _CODECS.get(game) if isinstance(game, str) else None
+    """The codec of a game name or alias, or None if no engine plays it."""
+    entry = _game_named(game)
+    return None if entry is None else entry.codec
 
 
 def _games_text() -> str:
-    codecs = sorted(dict.fromkeys(_CODECS.values()), key=lambda c: c.listed)
-    games = [g for c in codecs for g in c.games]
-    return ", ".join(games[:-1]) + " or " + games[-1] if len(games) > 1 else "".join(games)
+    from .games import names_text
+
+    return names_text()
 
 
 # -- rules and deals -----------------------------------------------------------------------
@@ -189,13 +189,15 @@ def read_rules(value: object, r: Reader) -> Rules | None:
     if "game" not in value:
         r.add("rules.game: missing")
         return None
-    game = value["game"]
-    codec = codec_for(game)
-    if codec is None:
-        shown = repr(short(game)) if isinstance(game, str) else describe(game)
+    entry = _game_named(value["game"])
+    if entry is None:
+        name = value["game"]
+        shown = repr(short(name)) if isinstance(name, str) else describe(name)
         r.add(f"rules.game: unknown game {shown} (use {_games_text()})")
         return None
-    assert isinstance(game, str)
+    # An older name (an alias) reads as the game's name: records written before keep loading.
+    game: str = entry.name
+    codec: Codec = entry.codec
     value = codec.prepare_rules(value, r)
     options = codec.options(game)
     good = True

@@ -96,9 +96,9 @@ class PlayerView:
 
         >>> view = new_game(ConquianRules(), seed=7).view(1)
         >>> view.to_json()[:60]
-        '{"format":"conquian-view","version":1,"rules":{"game":"two-h'
+        '{"format":"conquian-view","version":1,"rules":{"game":"conqu'
         """
-        return _codec.write_view(self)  # through the codec its engine registered
+        return _codec.write_view(self)  # through its game's codec (conquian.games)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:

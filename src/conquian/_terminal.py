@@ -14,7 +14,8 @@ from .actions import Action
 from .cards import JOKER, Face, NamedJoker, Suit, parse_face
 from .diagram import card_text, cards_text
 from .errors import NotationError
-from .rules import ConquianRules, Rules
+from .games import game_of
+from .rules import Rules
 
 __all__ = [
     "LineReader",
@@ -74,30 +75,42 @@ show (the board again), quit (leave the game)."""
 
 def help_text(rules: Rules) -> str:
     """How to type actions, with examples whose cards are all in the pack in play."""
-    if isinstance(rules, ConquianRules):
-        top = "KD" if rules.pack == "spanish" else "10D"
-        ranks = (
-            "A 2 3 4 5 6 7 J Q K (the Spanish pack: no 8, 9 or 10)"
-            if rules.pack == "spanish"
-            else "A 2 3 4 5 6 7 8 9 10 (the American pack: no J, Q or K; T for 10)"
-        )
+    game = game_of(rules)
+    ranks, missing = _ranks(rules)
+    notes = [f"the {game.pack_name(rules).capitalize()} pack: no {missing}"] if missing else []
+    if "10" in ranks:
+        notes.append("T for 10")
+    ranks_text = " ".join(ranks) + (f" ({'; '.join(notes)})" if notes else "")
+    top = f"{ranks[-1]}D"  # the highest diamond of the pack
+    if game.engine == "offer":
         examples = [
             f"take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 7S @0 | force 6S @1 | "
             f"discard {top}"
         ]
     else:
-        ranks = "A 2 3 4 5 6 7 8 9 10 J Q K (T for 10)"
-        examples = ["draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard KD"]
-        if rules.jokers:
-            examples.append("jokers: meld 5D 6D JK=4D | meld 8C 8D JK=8 | force 9H @0 shift")
+        examples = [f"draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}"]
+    if game.jokers(rules):
+        examples.append("jokers: meld 5D 6D JK=4D | meld 8C 8D JK=8 | force 9H @0 shift")
     lines = [
         "Type the number of a move, or the move in notation:",
         *(f"  {e}" for e in examples),
-        f"  Ranks: {ranks}; suits C D H S or ♣ ♦ ♥ ♠.",
+        f"  Ranks: {ranks_text}; suits C D H S or ♣ ♦ ♥ ♠.",
         "  @N is a meld's number on the table.",
         _COMMANDS,
     ]
     return "\n".join(lines)
+
+
+def _ranks(rules: Rules) -> tuple[list[str], str]:
+    """The ranks of the pack in play, ace first, and those of A–K it lacks, in words (C4)."""
+    held = {c.rank for c in rules.pack_cards() if not c.is_joker}
+    names = [_RANK_NAMES[r - 1] for r in range(1, 14)]
+    absent = [n for r, n in enumerate(names, start=1) if r not in held]
+    missing = ", ".join(absent[:-1]) + " or " + absent[-1] if len(absent) > 1 else "".join(absent)
+    return [n for r, n in enumerate(names, start=1) if r in held], missing
+
+
+_RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def not_in_pack(action: Action, rules: Rules) -> str | None:
@@ -115,9 +128,9 @@ def not_in_pack(action: Action, rules: Rules) -> str | None:
         if face not in pack:
             if face.is_joker:
                 return "JK: there is no joker in this game (C5)"
-            if isinstance(rules, ConquianRules):
-                missing = "8, 9 or 10" if rules.pack == "spanish" else "J, Q or K"
-                pack_name = rules.pack.capitalize()
+            _, missing = _ranks(rules)
+            if missing:
+                pack_name = game_of(rules).pack_name(rules).capitalize()
                 return f"{face} is not in this pack: the {pack_name} pack has no {missing} (C4)"
             return f"{face} is not in this pack (C4)"
     return None

@@ -36,9 +36,9 @@ from ._jsonio import (
 )
 from .actions import Action, parse_action
 from .cards import JOKER, Card, NamedJoker, parse_face
-from .determinize import DeterminizationError, sample_cooncan, sample_two_hand
+from .determinize import DeterminizationError
 from .errors import NotationError
-from .rules import ConquianRules, Rules
+from .rules import Rules
 
 # Views are typed loosely: `conquian.state` calls this module, so it cannot import it back.
 PlayerView = Any
@@ -128,7 +128,10 @@ def _unseen(rules: Rules, seen: list[Card], r: Reader) -> tuple[Card, ...] | Non
 
 def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
     """What a deal is drawn from, read from the view's JSON; None after reporting."""
-    two_hand = isinstance(rules, ConquianRules)
+    # The registry holds the engines, whose views write themselves with this module.
+    from .games import game_of
+
+    two_hand = game_of(rules).engine == "offer"  # a card on offer, no face-up stock
     r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands",))
     n = rules.players
     before = len(r.problems)
@@ -240,10 +243,9 @@ def view_from_json(text: str | bytes, cls: type) -> PlayerView:
 
     rng = random.Random(0)
     try:
-        if isinstance(rules, ConquianRules):
-            state: Any = sample_two_hand(facts, rng, accept=accept)
-        else:
-            state = sample_cooncan(facts, rng, accept=accept)
+        from .games import game_of
+
+        state: Any = game_of(rules).sampler(facts, rng, accept=accept)
     except _Mismatch as e:
         r.add(
             "the view's history and cards lead to other "

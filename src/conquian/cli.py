@@ -13,7 +13,7 @@ Bad arguments or files exit with status 2 and one line on stderr;
 ``conquian --version`` prints the version.
 
 >>> main(["simulate", "--games", "2", "--json", "--quiet"])  # doctest: +ELLIPSIS
-{"game": "two-hand", "games": 2, ...}
+{"game": "conquian", "games": 2, ...}
 0
 """
 
@@ -27,6 +27,8 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import IO, NoReturn
+
+import attrs
 
 from . import __version__
 from ._terminal import (
@@ -42,13 +44,16 @@ from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, w
 from .diagram import diagram
 from .errors import ConquianError, IllegalActionError, NotationError
 from .game import new_game
+from .games import GAMES, find_game, game_of
 from .records import MAX_TEXT, GameRecord
-from .rules import ConquianRules, CooncanRules, Rules
+from .rules import Rules
 from .state import Outcome, PlayerView, State
 
 __all__ = ["main"]
 
-GAMES = ("two-hand", "three-hand", "double-pack")
+_NAMES = tuple(n for g in GAMES.values() for n in (g.name, *g.aliases))
+"""What ``--game`` accepts: every game's name and its older names."""
+_DEFAULT_GAME = next(iter(GAMES))
 _TURN_LIMIT = 300
 
 
@@ -65,28 +70,23 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _rules(game: str, players: int | None = None, turn_limit: int = _TURN_LIMIT) -> Rules:
-    if game == "two-hand":
-        if players not in (None, 2):
-            raise _UsageError(f"two-hand is for 2 players (got --players {players})")
-        return ConquianRules()
+    """The game's default rules, with the players asked for; the rules object checks them."""
+    entry = find_game(game)
+    options: dict[str, object] = {}
+    if players is not None:
+        options["players"] = players
+    if "turn_limit" in attrs.fields_dict(entry.rules_class):
+        options["turn_limit"] = turn_limit  # a deal between bots must end (M11)
     try:
-        if game == "three-hand":
-            if players is None:
-                return CooncanRules.three_hand(turn_limit=turn_limit)
-            return CooncanRules.three_hand(players=players, turn_limit=turn_limit)
-        if players is None:
-            return CooncanRules.double_pack(turn_limit=turn_limit)
-        return CooncanRules.double_pack(players=players, turn_limit=turn_limit)
+        return entry.rules(**options)
     except ConquianError as err:
-        raise _UsageError(str(err)) from None
+        raise _UsageError(f"argument --players: {err}") from None
+    except TypeError:  # a rules object without the option
+        raise _UsageError(f"argument --players: {entry.name} is for 2 players") from None
 
 
 def _title(rules: Rules) -> str:
-    if isinstance(rules, ConquianRules):
-        return "Two-hand Conquian (Foster 1913, 40 cards)"
-    if rules.variant == "three-hand":
-        return f"Foster's three-hand Cooncan ({rules.players} players, one pack)"
-    return f"Foster's double-pack Cooncan ({rules.players} players, 104 cards and 2 jokers)"
+    return game_of(rules).describe(rules)
 
 
 def _who(seat: int, me: int | None = None) -> str:
@@ -238,8 +238,8 @@ def _play(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[str]) -
     bots = [AGENTS[opponent](seed + seat) for seat in range(seats)]
     state = new_game(rules, seed=seed, dealer=dealer)
     pr(f"{_title(rules)}: seed {seed}, dealer player {dealer}. You are player {me}.")
-    if isinstance(rules, ConquianRules):
-        pr(f"Meld {rules.win_size} cards to win (T2).")
+    if game_of(rules).engine == "offer":
+        pr(f"Meld {rules.hand_size + 1} cards to win (T2).")
     pr(f"The other seats are played by the {opponent} bot. Type help for the notation.")
     keyboard = LineReader(stdin, pr)
     shown = False
@@ -317,8 +317,9 @@ def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
             f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]   {s.payments[i]:>+9d}"
         )
     games = max(1, s.games)
-    label = "tableaus" if isinstance(rules, ConquianRules) else "abandoned"
-    count = s.tableaus if isinstance(rules, ConquianRules) else s.abandoned
+    offer = game_of(rules).engine == "offer"  # a deal ends in a tableau (T12), else abandoned
+    label = "tableaus" if offer else "abandoned"
+    count = s.tableaus if offer else s.abandoned
     pr(f"  {label}: {count} ({100 * count / games:.1f}%)")
     pr(f"  mean game length: {s.mean_decisions:.1f} decisions")
     pr(f"  speed: {s.games_per_second:.1f} games/s ({s.elapsed:.2f} s)")
@@ -435,10 +436,14 @@ def _parser() -> _Parser:
     demo = sub.add_parser("demo", help="one seeded game of each kind between bots")
     demo.add_argument("--seed", type=_seed, default=1, help="the deals' seed (default 1)")
 
-    game_help = "the game: " + ", ".join(GAMES) + " (default two-hand)"
+    named = (
+        f"{g.name} (or {', '.join(g.aliases)})" if g.aliases else g.name for g in GAMES.values()
+    )
+    game_help = f"the game: {', '.join(named)} (default {_DEFAULT_GAME})"
+    players_help = "the number of players (default: the game's own)"
     p = sub.add_parser("play", help="play against bots in the terminal (you are seat 0)")
-    p.add_argument("--game", choices=GAMES, default="two-hand", help=game_help)
-    p.add_argument("--players", type=_positive, help="players in a Cooncan game")
+    p.add_argument("--game", choices=_NAMES, default=_DEFAULT_GAME, help=game_help)
+    p.add_argument("--players", type=_positive, help=players_help)
     p.add_argument("--seed", type=_seed, help="the deal's seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", help="save the game record to FILE at the end")
     p.add_argument(
@@ -454,8 +459,8 @@ def _parser() -> _Parser:
     )
 
     s = sub.add_parser("simulate", help="many games between bots, with win rates")
-    s.add_argument("--game", choices=GAMES, default="two-hand", help=game_help)
-    s.add_argument("--players", type=_positive, help="players in a Cooncan game")
+    s.add_argument("--game", choices=_NAMES, default=_DEFAULT_GAME, help=game_help)
+    s.add_argument("--players", type=_positive, help=players_help)
     s.add_argument("--games", type=_positive, default=100, help="how many deals (default 100)")
     s.add_argument(
         "--agents",

@@ -44,9 +44,10 @@ When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
 undealt stock or pack is drawn.
 
-This module imports nothing from the engines: each engine registers its own
-`deal` function (`register_deal`), so that the views can offer
-`sample_state` as a method without importing their states.
+This module imports nothing from the engines: the deal function of a view's
+game is the registry's (`conquian.games`), read when a sample is drawn, so
+that the views can offer `sample_state` as a method without importing their
+states.
 """
 
 from __future__ import annotations
@@ -68,7 +69,6 @@ State = Any
 __all__ = [
     "DeterminizationError",
     "TwoHandDeals",
-    "register_deal",
     "sample_cooncan",
     "sample_state",
     "sample_two_hand",
@@ -81,23 +81,14 @@ class DeterminizationError(ConquianError, ValueError):
     """A view that no deal can produce: its cards or history contradict each other."""
 
 
-_DEALS: dict[type, Callable[..., Any]] = {}
-"""Each engine's deal function (a deck and a dealer to the first state), by rules class."""
-
-
-def register_deal(rules_class: type, deal: Callable[..., Any]) -> None:
-    """Make `deal` the function that deals a deck under rules of `rules_class` (C7).
-
-    Each engine registers its own when it is imported, so that the views, which
-    may not import their engine's states, can sample them.
-    """
-    _DEALS[rules_class] = deal
-
-
 def _deal_for(view: Any) -> Callable[..., Any]:
+    """The deal function of the view's game (a deck and a dealer to the first state, C7)."""
+    # The registry holds the engines, which import this module: it is read when first used.
+    from .games import game_of
+
     try:
-        return _DEALS[type(view.rules)]
-    except KeyError:
+        return game_of(view.rules).deal
+    except TypeError:
         raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
 
 
@@ -310,8 +301,8 @@ def sample_two_hand(
     from it), the cards turned from the stock in order (each buried, taken,
     forced or on offer), the cards the opponent played from his hand. The
     opponent's other cards and the untouched stock are `view.unseen`,
-    shuffled. `deal` is the engine's deal function (by default the one registered for
-    the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
+    shuffled. `deal` is the engine's deal function (by default the registry's for
+    the view's game, `conquian.games`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
     """
     deal_with = TwoHandDeals(view, deal)

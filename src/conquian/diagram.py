@@ -6,10 +6,10 @@ glance, one labelled line per zone:
 - the game, the dealer and how many actions were played;
 - the hands: every hand for a `State` (the whole deal), the player's own
   hand for a `PlayerView`, with the others' sizes and the cards known to be
-  in them (C6); the number of cards in each hand (and melded, two-hand);
+  in them (C6); the number of cards in each hand (and melded, Conquian);
 - the table, one combination per line with its index ``@N`` (the number
   actions use) and its owner;
-- two-hand: the card on offer, to whom and where it came from (turned,
+- Conquian: the card on offer, to whom and where it came from (turned,
   passed or discarded, T3-T6), the pending cards, the stock (the face-down
   pile) and the buried cards;
 - Cooncan: the stock (Foster's word for the face-up discards, top last) and
@@ -21,7 +21,9 @@ back as actions; ``symbols=True`` writes the suits as ♣ ♦ ♥ ♠. A joker t
 has been shifted (M9) is written with a trailing ``*``.
 
 The functions here read positions by their public attributes only, so both
-engines (and anything shaped like them) can be drawn.
+engines (and anything shaped like them) can be drawn, for any number of
+seats; what the zones are is the game's entry in the registry
+(`conquian.games`): its heading and its engine.
 
 >>> from conquian import ConquianRules, new_game
 >>> print(new_game(ConquianRules(), seed=3, dealer=1))
@@ -37,10 +39,12 @@ next      player 0 has the say to 3S
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, NamedJoker
-from .rules import ConquianRules
+
+if TYPE_CHECKING:
+    from .games import Game
 
 __all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
 
@@ -76,13 +80,12 @@ def cards_text(faces: Sequence[Card | NamedJoker], *, symbols: bool = False) -> 
     return " ".join(card_text(f, symbols=symbols) for f in faces)
 
 
-def _title(rules: Any) -> str:
-    if isinstance(rules, ConquianRules):
-        size = len(rules.pack_cards())
-        return f"Two-hand Conquian ({rules.pack} pack, {size} cards)"
-    if rules.variant == "three-hand":
-        return f"Foster's three-hand Cooncan ({rules.players} players, one pack)"
-    return f"Foster's double-pack Cooncan ({rules.players} players, two packs)"
+def _game(rules: Any) -> Game:
+    """The registry's entry of the game the rules play."""
+    # The registry holds the engines, whose states draw themselves with this module.
+    from .games import game_of
+
+    return game_of(rules)
 
 
 def _row(width: int, label: str, text: str) -> str:
@@ -116,14 +119,15 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
     rules = pos.rules
     seats = rules.players
     who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
-    two_hand = isinstance(rules, ConquianRules)
+    game = _game(rules)
+    offer_engine = game.engine == "offer"  # the offer engine: melded counts, the card on offer
     is_view = not callable(pos.hand)
 
     def text(faces: Sequence[Card | NamedJoker]) -> str:
         return cards_text(faces, symbols=symbols)
 
-    head = f"{_title(rules)}, dealer {who[pos.dealer]}"
-    if not two_hand:
+    head = f"{game.describe(rules)}, dealer {who[pos.dealer]}"
+    if not offer_engine:
         head += f", turn {pos.turns}"
     lines = [f"{head}, {_plural(len(pos.history), 'action')}"]
     if is_view:
@@ -144,14 +148,14 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         if held is None:
             size = pos.hand_sizes[seat]
             row = _plural(size, "card")
-            if two_hand:
+            if offer_engine:
                 row += f", {melded[seat]} melded"
-            known = pos.known[seat] if not two_hand else ()
+            known = pos.known[seat] if not offer_engine else ()
             if known:
                 row += f", known: {text(known)}"
         else:
             counts = _plural(len(held), "card")
-            if two_hand:
+            if offer_engine:
                 counts += f", {melded[seat]} melded"
             row = f"{text(held)}  ({counts})"
         lines.append(_row(width, label, row))
@@ -163,7 +167,7 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         lines.append(_row(width, "table" if i == 0 else "", _meld(i, combo, who, text)))
 
     # -- the card on offer or the face-up stock, and the face-down pile ----------------------
-    if two_hand:
+    if offer_engine:
         if pos.offer is not None and pos.current_player is not None:
             offer = f"{text((pos.offer,))} to {who[pos.current_player]} ({origin(pos, who)})"
             lines.append(_row(width, "offer", offer))
@@ -206,11 +210,12 @@ def _meld(i: int, combo: Any, who: Sequence[str], text: Callable[..., str]) -> s
 
 
 def origin(position: object, names: Sequence[str] = ()) -> str:
-    """Where the card on offer in a two-hand deal came from, in words.
+    """Where the card on offer in a Conquian deal came from, in words.
 
     The starter is turned by the dealer for the pone, who has the say to it
     as if he had turned it (T11); later a player turns his own card from the
-    stock (T5), or the card was passed (T6) or discarded (T8) by the other.
+    stock (T5), or the card was passed (T6) or discarded (T8) by the player on
+    his right: a passed or discarded card goes to the left neighbour (T17).
 
     >>> from conquian import ConquianRules, new_game
     >>> state = new_game(ConquianRules(), seed=3, dealer=1)
@@ -218,11 +223,12 @@ def origin(position: object, names: Sequence[str] = ()) -> str:
     ('turned for player 0, T11', 'passed by player 0')
     """
     pos: Any = position
-    who = [names[s] if s < len(names) else f"player {s}" for s in range(2)]
+    seats = pos.rules.players
+    who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
     seat = pos.current_player
     if pos.offer_origin == "turned":
         return f"turned for {who[seat]}, T11" if not pos.history else f"turned by {who[seat]}"
-    return f"{pos.offer_origin} by {who[1 - seat]}"
+    return f"{pos.offer_origin} by {who[(seat - 1) % seats]}"
 
 
 def status(position: object, *, names: Sequence[str] = (), symbols: bool = False) -> str:
@@ -248,7 +254,7 @@ def status(position: object, *, names: Sequence[str] = (), symbols: bool = False
             return "tableau: the stock ran out with no winner (T12)"
         return "abandoned at the turn limit, no payments (M11)"
     seat = who[pos.current_player]
-    if isinstance(pos.rules, ConquianRules):
+    if _game(pos.rules).engine == "offer":
         if pos.offer is not None:
             return f"{seat} {_verb(seat, 'has')} the say to {text((pos.offer,))}"
         if pos.pending:

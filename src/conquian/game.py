@@ -9,25 +9,16 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, make_pack, shuffle
-from .cooncan import deal as deal_cooncan
+from .cards import Card, shuffle
 from .errors import RecordError
-from .rules import ConquianRules, CooncanRules, Rules
+from .games import game_of
+from .rules import Rules
 from .state import State
-from .two_hand import deal as deal_two_hand
-from .two_hand import deal_indices
 
 __all__ = ["check_deck", "new_game", "shuffle"]
-
-
-@functools.lru_cache(maxsize=8)
-def _pack_indices(name: str) -> tuple[int, ...]:
-    """The `Card.index` of each card of a two-hand pack, in canonical order."""
-    return tuple(c.index for c in make_pack(name))
 
 
 def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
@@ -78,14 +69,9 @@ def new_game(
     """
     if (seed is None) == (deck is None):
         raise TypeError("new_game takes exactly one of seed= or deck=")
-    if not isinstance(rules, (ConquianRules, CooncanRules)):
-        raise TypeError(f"rules must be ConquianRules or CooncanRules (got {type(rules).__name__})")
+    game = game_of(rules)  # a TypeError for anything but a rules object
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1} (got {dealer!r})")
-    if isinstance(rules, ConquianRules):
-        if seed is not None:
-            # The cards' indices shuffle as the cards do (C7); the deal reads them directly.
-            return deal_indices(rules, list(shuffle(_pack_indices(rules.pack), seed)), dealer)
-        return deal_two_hand(rules, check_deck(rules, deck or ()), dealer)
-    order = shuffle(rules.pack_cards(), seed) if seed is not None else check_deck(rules, deck or ())
-    return deal_cooncan(rules, order, dealer)
+    if seed is not None:
+        return game.deal_seeded(rules, seed, dealer)
+    return game.deal(rules, check_deck(rules, deck or ()), dealer)

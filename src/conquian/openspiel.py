@@ -61,7 +61,8 @@ def _preset(name: str) -> Rules:
 
 
 def _name(rules: Rules) -> str:
-    return "conquian_" + rules.game.replace("-", "_")
+    # OpenSpiel's names predate the game name "conquian": the offer engine is conquian_two_hand.
+    return "conquian_" + ("two-hand" if rules.game == "conquian" else rules.game).replace("-", "_")
 
 
 def _options(rules: Rules) -> list[str]:

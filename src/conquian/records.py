@@ -37,7 +37,7 @@ same `RecordError`, so whatever the library writes it reads back:
 Traceback (most recent call last):
 ...
 conquian.errors.RecordError: invalid record: rules.game: unknown game 'chess' \
-(use two-hand, three-hand or double-pack); dealer: missing; deck: missing; actions: missing
+(use conquian, three-hand or double-pack); dealer: missing; deck: missing; actions: missing
 """
 
 from __future__ import annotations
@@ -77,6 +77,7 @@ from ._jsonio import (
 from .actions import Action, parse_action
 from .cards import Card, cards
 from .errors import RecordError
+from .games import game_of
 from .rules import Rules
 from .state import State
 
@@ -151,11 +152,10 @@ def _to_metadata(
 def _check_record(record: GameRecord) -> None:
     r = Reader(Problems())
     rules = record.rules
-    codec = codec_for(getattr(rules, "game", None))
-    if codec is None or not isinstance(rules, Rules):
-        raise RecordError(
-            [f"rules: expected ConquianRules or CooncanRules (got {type(rules).__name__})"]
-        )
+    try:
+        codec = game_of(rules).codec
+    except TypeError as e:
+        raise RecordError([f"{e}"]) from None
     for problem in rules_problems(codec, rules):
         r.add(problem)
     bad = [i for i, c in enumerate(record.deck) if not isinstance(c, Card)]
@@ -304,7 +304,7 @@ class GameRecord:
         {
           "format": "conquian-record",
           "version": 1,
-          "rules": {"game": "two-hand", "players": 2, "pack": "spanish", "hand_size": 10, \
+          "rules": {"game": "conquian", "players": 2, "pack": "spanish", "hand_size": 10, \
 "lay_down": "say", "borrow_middle": true, "borrow_other_kind": false, "max_sequence": null},
           "dealer": 0,
         """
@@ -328,9 +328,7 @@ class GameRecord:
         return text
 
     def _codec(self) -> Codec:
-        codec = codec_for(self.rules.game)
-        assert codec is not None  # checked when the record was made
-        return codec
+        return game_of(self.rules).codec  # checked when the record was made
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

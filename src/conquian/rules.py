@@ -67,7 +67,7 @@ class ConquianRules:
     ``False`` is ``lay_down="meld"``.
 
     >>> ConquianRules().game, ConquianRules.hoyle().borrow_middle
-    ('two-hand', False)
+    ('conquian', False)
     >>> ConquianRules(lay_down_from_hand=False)
     Traceback (most recent call last):
     ...
@@ -124,8 +124,12 @@ use lay_down="say" for True, lay_down="meld" for False
 
     @property
     def game(self) -> str:
-        """The game's name: ``"two-hand"``."""
-        return "two-hand"
+        """The game's name in the registry (`conquian.GAMES`): ``"conquian"``.
+
+        Records and positions written before name it ``"two-hand"``, which
+        stays an alias of the game and keeps loading.
+        """
+        return "conquian"
 
     @property
     def players(self) -> int:

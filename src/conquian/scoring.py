@@ -170,11 +170,11 @@ class ScoreSheet:
         """Who deals the next deal: the player after the last row's dealer, or None when that
         row (or an empty sheet) records no dealer.
 
-        The deal passes every deal, tableaus included: in the two-hand game to the
-        other player (Hoyle 1897 "Showing": "The deal passes from one player to the
-        other in rotation"; Foster p. 55: after a tableau the cards are "dealt by the
-        one who was the non-dealer"), in Cooncan to the dealer's left (M13, law 8),
-        the next seat up.
+        The deal passes every deal, tableaus included, to the dealer's left, the
+        next seat up: in Conquian for two to the other player (Hoyle 1897 "Showing":
+        "The deal passes from one player to the other in rotation"; Foster p. 55:
+        after a tableau the cards are "dealt by the one who was the non-dealer"),
+        with more seats as play passes (T16), in Cooncan as law 8 says (M13).
 
         >>> sheet = ScoreSheet(3).add(Result("abandoned", payments=(0, 0, 0)), dealer=2)
         >>> sheet.next_dealer

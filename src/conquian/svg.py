@@ -50,7 +50,6 @@ import attrs
 from .cards import Card, NamedJoker, Suit, parse_face
 from .diagram import origin, shown_hand, status
 from .errors import NotationError
-from .rules import ConquianRules
 
 __all__ = [
     "Diagram",
@@ -479,7 +478,10 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     rules = pos.rules
     seats = rules.players
     who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
-    two_hand = isinstance(rules, ConquianRules)
+    # The registry holds the engines, whose states draw themselves with this module.
+    from .games import game_of
+
+    offer_engine = game_of(rules).engine == "offer"  # melded counts, the card on offer
     is_view = not callable(pos.hand)
     melded = [0] * seats
     for combo in pos.table:
@@ -492,10 +494,10 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     for seat in order:
         size = pos.hand_sizes[seat] if is_view else len(pos.hand(seat))
         label = f"{who[seat]}{' (this view)' if is_view and seat == pos.player else ''}: "
-        label += _plural(size, "card") + (f", {melded[seat]} melded" if two_hand else "")
+        label += _plural(size, "card") + (f", {melded[seat]} melded" if offer_engine else "")
         held = shown_hand(pos, seat)
         if held is None:
-            known = () if two_hand else tuple(pos.known[seat])
+            known = () if offer_engine else tuple(pos.known[seat])
             rows.extend(_wrapped(label, _items(known) + _backs(size - len(known))))
         else:
             rows.extend(_wrapped(label, _items(held)))
@@ -512,7 +514,7 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
         count += len(combo.cards)
     if line:
         rows.append(Row("table" if len(rows) == first_table_row else "", tuple(line)))
-    if two_hand:
+    if offer_engine:
         if pos.offer is not None and pos.current_player is not None:
             label = f"offer to {who[pos.current_player]} ({origin(pos, who)})"
             rows.append(_row(label, (pos.offer,), highlight=True))

@@ -15,7 +15,8 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..game import new_game
-from ..rules import ConquianRules, CooncanRules, Rules
+from ..games import game_of
+from ..rules import Rules
 from ..state import PlayerView, State
 
 
@@ -80,19 +81,18 @@ Observer: TypeAlias = Callable[[State, int, Action, State], None]
 
 
 def _check_rules(rules: object) -> None:
-    """Refuse `rules` that are not a rules object of the library."""
-    if not isinstance(rules, (ConquianRules, CooncanRules)):
-        raise TypeError(
-            f"rules must be a ConquianRules or CooncanRules, not {type(rules).__name__}"
-        )
+    """Refuse `rules` that are not a rules object of a game of the registry."""
+    game_of(rules)  # type: ignore[arg-type]
 
 
 def _check_ends(rules: Rules) -> None:
-    _check_rules(rules)
-    if isinstance(rules, CooncanRules) and rules.turn_limit is None:
+    game = game_of(rules)
+    # Rules with a turn_limit option play on for ever without one (M11).
+    if getattr(rules, "turn_limit", 0) is None:
+        preset = getattr(game.rules, "__qualname__", game.rules_class.__name__)
         raise ValueError(
-            "Cooncan rules need a turn_limit for bots, so that every deal ends (M11): "
-            f"use {rules.variant.replace('-', '_')}(turn_limit=300)"
+            f"{game.title} rules need a turn_limit for bots, so that every deal ends (M11): "
+            f"use {preset}(turn_limit=300)"
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..actions import Action
-from ..rules import ConquianRules, CooncanRules
+from ..games import game_of
 from ..state import PlayerView
 from .analysis import _CooncanView, _Splits, _TwoHandView
 from .base import _no_actions
@@ -18,14 +18,15 @@ def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float
 
     `splits` keeps the hands' best splits between calls (see `HeuristicAgent`).
     """
-    rules = getattr(view, "rules", None)
+    try:
+        engine = game_of(getattr(view, "rules", None)).engine  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}") from None
     brain: _TwoHand | _Cooncan
-    if isinstance(rules, ConquianRules):
+    if engine == "offer":
         brain = _TwoHand(cast(_TwoHandView, view), splits)
-    elif isinstance(rules, CooncanRules):
-        brain = _Cooncan(cast(_CooncanView, view), splits)
     else:
-        raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}")
+        brain = _Cooncan(cast(_CooncanView, view), splits)
     return brain.scores()
 
 

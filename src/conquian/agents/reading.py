@@ -1,4 +1,4 @@
-"""Reading the other hand in the two-hand game: which hidden cards explain the opponent's play.
+"""Reading the other hand in two-seat Conquian: which hidden cards explain the opponent's play.
 
 `view.sample_state` deals the opponent any of the unseen cards, all hands
 alike (C6). His play says more. A player who passed a card he could have
@@ -22,9 +22,10 @@ differ in what is still to come even while the hand stays. The chain runs
 deals, and starts from the hand it read at the previous decision of the same
 deal, with the cards played since replaced.
 
-Only the two-hand game is read. In Cooncan the hidden hands grow by draws
-from the pack and three or more players hide cards; there the searching bot
-samples uniformly.
+Only Conquian for two is read: the reader weighs one hidden hand. With
+three or four players the unseen cards lie in two or three hands, and in
+Cooncan the hidden hands grow by draws from the pack; `HandReader.declines`
+says why a view is not read, and there the searching bot samples uniformly.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..actions import Action
 from ..cards import Card
 from ..determinize import TwoHandDeals, _shuffled
 from ..errors import IllegalActionError
-from ..rules import ConquianRules
+from ..games import game_of
 from ..state import PlayerView, State
 from .base import Agent
 
@@ -82,9 +83,31 @@ class HandReader:
         self._view: PlayerView | None = None
         self._unseen: list[Card] = []
 
+    @staticmethod
+    def declines(view: PlayerView) -> str | None:
+        """Why the reader does not read `view`, or None if it does.
+
+        >>> HandReader.declines(new_game(CooncanRules.three_hand(), seed=1).view(0))
+        "Foster's three-hand Cooncan is not read: the hidden hands grow by draws from the pack"
+        """
+        try:
+            game = game_of(getattr(view, "rules", None))  # type: ignore[arg-type]
+        except TypeError:
+            return f"not a view of a game of the library ({type(view).__name__})"
+        if game.engine != "offer":
+            return f"{game.title} is not read: the hidden hands grow by draws from the pack"
+        seats = len(view.hand_sizes)
+        if seats != 2:
+            return (
+                f"with {seats} players the unseen cards lie in {seats - 1} hands "
+                "and the reader weighs one"
+            )
+        return None
+
     def start(self, view: PlayerView, rng: random.Random) -> bool:
-        """Read `view` for a new decision; False if it has no hidden hand to read."""
-        if not isinstance(getattr(view, "rules", None), ConquianRules):
+        """Read `view` for a new decision; False if it has no hidden hand to read (see
+        `declines`)."""
+        if self.declines(view) is not None:
             return False
         deals = TwoHandDeals(view)
         hidden = deals.hidden
@@ -102,7 +125,8 @@ class HandReader:
         misses = self._count(held, None)
         if misses is None:  # the hand read before cannot have played this deal: start afresh
             sample: State = view.sample_state(rng)  # type: ignore[attr-defined]
-            held = sorted(c for c in sample.hand(1 - view.player) if c in still)
+            other = (view.player + 1) % len(view.hand_sizes)  # two seats: the other hand
+            held = sorted(c for c in sample.hand(other) if c in still)
             misses = self._count(held, None)
             assert misses is not None
         self._history, self._player = history, view.player

@@ -4,7 +4,7 @@ The agent never sees a state. To think about a decision it asks its view for
 whole deals consistent with what its seat knows (`view.sample_state(rng)`,
 which draws uniformly among the pack orders that agree with everything the
 seat saw, C6) and plays each sampled deal to its end. With `reading`, a
-two-hand bot draws its deals from a `conquian.agents.reading.HandReader`
+bot in two-seat Conquian draws its deals from a `conquian.agents.reading.HandReader`
 instead, which favours the hidden hands that explain the opponent's play.
 
 Two searches are offered, both by Monte Carlo over sampled deals:
@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..actions import Action
-from ..rules import ConquianRules
+from ..games import game_of
 from ..state import Outcome, PlayerView, State
 from .base import _no_actions
 from .heuristic import HeuristicAgent, ranked
@@ -61,7 +61,7 @@ def _worth(final: State, seat: int, undecided: float) -> float:
     result = final.result
     if result is None or result.outcome is not Outcome.WIN:
         return undecided
-    if isinstance(final.rules, ConquianRules):
+    if game_of(final.rules).engine == "offer":  # a counter from each loser (T13, T19)
         return 1.0 if result.winner == seat else 0.0
     return 0.5 + 0.5 * math.tanh(result.payments[seat] / _PIP_SCALE)
 
@@ -124,11 +124,13 @@ class ISMCTSAgent:
     - `margin`: ``"pimc"`` leaves the heuristic's favourite only for an
       action that did better by more than this many standard errors of the
       paired differences, so that the luck of a few deals does not decide;
-    - `reading`: in the two-hand game, read the opponent's hand from his
+    - `reading`: in Conquian for two, read the opponent's hand from his
       play (`HandReader`): a hand he may hold is drawn with a weight of
       `reading` (between 0 and 1) to the power of the number of his past
       choices that the heuristic, holding it, would not have made; None
-      (the default) deals the hidden cards uniformly;
+      (the default) deals the hidden cards uniformly, as the search does for
+      a view the reader declines (`HandReader.declines`: Cooncan, or more
+      than two seats);
     - `undecided`: what a tableau or an abandoned deal is worth (a win is
       1, a loss 0);
     - `exploration`: the UCB1 constant of ``"ismcts"``;

@@ -37,10 +37,16 @@ class _TwoHand(_Brain):
         self.rules = rules
         self.win = rules.win_size
         me = view.player
-        self.opp = 1 - me
+        seats = len(view.hand_sizes)
+        # The left neighbour: he has the say to my passed and discarded cards, and my forces
+        # of a turned or a hand card go onto his melds (T17, T18; with two, the opponent).
+        self.opp = (me + 1) % seats
+        self.melded = [0] * seats
+        for m in view.table:
+            self.melded[m.owner] += len(m.cards)
         self.mine = tuple(m for m in view.table if m.owner == me)
-        theirs = tuple(m for m in view.table if m.owner != me)
-        self.opp_melded = sum(len(m.cards) for m in theirs)
+        theirs = tuple(m for m in view.table if m.owner == self.opp)
+        self.opp_melded = self.melded[self.opp]
         self.opp_hand = view.hand_sizes[self.opp]
         self.opp_fit: set[Card] = set()
         for m in theirs:
@@ -191,7 +197,8 @@ class _TwoHand(_Brain):
                     if view.offer_origin == "turned":
                         v -= self.danger(offer)  # he gets the say to it (T5)
                 elif isinstance(a, Force):
-                    if self.opp_melded + 1 >= self.win:
+                    # The victim: the left neighbour, or the passer of a passed card (T18).
+                    if self.melded[view.table[a.onto].owner] + 1 >= self.win:
                         v = _NEVER / 2
                     elif self.hopeless:
                         v = base - 1.0

@@ -48,7 +48,7 @@ moves (M9); a joker shift plays exactly one card (M9, law 18); the
 `turn_limit` (M11).
 """
 
-from . import codec  # noqa: F401 - registers the JSON codec of these games
+from . import codec  # noqa: F401 - the JSON codec of these games (held by conquian.games)
 from .dealing import Cut, cut_for_deal, deal
 from .state import CooncanState
 from .tables import pips

@@ -3,8 +3,8 @@
 What the formats need to know of the rummy games: their rules' options, how
 a deck is dealt, the zones of a snapshot (the stock, the pack and whether
 everyone saw it, the card taken this turn, the known cards, the turns) and
-the checks a snapshot must pass on its own (C6, M10, M11). Registered on
-import for the games ``"three-hand"`` and ``"double-pack"``.
+the checks a snapshot must pass on its own (C6, M10, M11). The registry of
+games (`conquian.games`) holds it for ``"three-hand"`` and ``"double-pack"``.
 
 >>> state = new_game(CooncanRules.three_hand(), seed=3).apply("draw")
 >>> '"phase": "play"' in state.to_json(), State.from_json(state.to_json()) == state
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, get_args
 
-from .._codec import Codec, SnapshotRead, register_codec
+from .._codec import Codec, SnapshotRead
 from .._jsonio import meld_data, result_data, texts
 from ..cards import Card, card
 from ..combos import Order
@@ -35,8 +35,6 @@ _OPTIONS = ("players", "jokers", "stock", "splash_bonus", "turn_limit")
 class CooncanCodec(Codec):
     """The rummy games' part of the formats (rules M)."""
 
-    games = ("three-hand", "double-pack")
-    listed = 1
     snapshot_fields = (
         "current_player",
         "phase",
@@ -139,6 +137,3 @@ class CooncanCodec(Codec):
             "turns": view.turns,
             "hands": None if view.hands is None else [texts(h) for h in view.hands],
         }
-
-
-register_codec(CooncanCodec())

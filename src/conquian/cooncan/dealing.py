@@ -7,7 +7,6 @@ from collections.abc import Sequence
 import attrs
 
 from ..cards import Card, card_at, shuffle
-from ..determinize import register_deal
 from ..rules import CooncanRules
 from .state import CooncanState, Deal
 
@@ -137,6 +136,3 @@ def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None =
 
     ordered = [name for group in cut(names) for name in group]
     return Cut(seats=tuple(ordered), dealer=0, rounds=tuple(rounds))
-
-
-register_deal(CooncanRules, deal)  # for CooncanView.sample_state (conquian.determinize)

@@ -61,7 +61,7 @@ and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
 """
 
-from . import codec  # noqa: F401 - registers the JSON codec of this game
+from . import codec  # noqa: F401 - the JSON codec of this game (held by conquian.games)
 from .search import turn_finishes
 from .state import ConquianState, deal, deal_indices
 from .view import ConquianView, Origin

@@ -3,8 +3,8 @@
 What the formats need to know of the offer game: its rules' options, how a
 deck is dealt, the zones of a snapshot (the card on offer and where it came
 from, the pending cards, the stock, the buried cards) and the checks a
-snapshot must pass on its own (T2, T4). Registered on import, for the game
-``"two-hand"``.
+snapshot must pass on its own (T2, T4). The registry of games
+(`conquian.games`) holds it for the game ``"conquian"``.
 
 >>> from conquian import ConquianRules, State, new_game
 >>> state = new_game(ConquianRules(), seed=5).apply("take KD")
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from .._codec import Codec, SnapshotRead, register_codec
+from .._codec import Codec, SnapshotRead
 from .._jsonio import Reader, describe, meld_data, result_data, texts
 from ..cards import Card
 from ..combos import Order
@@ -35,8 +35,6 @@ _OPTIONS = ("pack", "hand_size", "lay_down", "borrow_middle", "borrow_other_kind
 class TwoHandCodec(Codec):
     """The offer game's part of the formats (rules T)."""
 
-    games = ("two-hand",)
-    listed = 0
     snapshot_fields = (
         "current_player",
         "hands",
@@ -165,6 +163,3 @@ class TwoHandCodec(Codec):
             "buried": texts(view.buried),
             "hands": None if view.hands is None else [texts(h) for h in view.hands],
         }
-
-
-register_codec(TwoHandCodec())

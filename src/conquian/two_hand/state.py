@@ -16,7 +16,6 @@ from .._mypyc import mypyc_attr
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
-from ..determinize import register_deal
 from ..errors import RecordError, check_seat
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State
@@ -595,6 +594,3 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         [],
         0,
     )
-
-
-register_deal(ConquianRules, deal)  # for ConquianView.sample_state (conquian.determinize)

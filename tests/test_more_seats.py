@@ -1,0 +1,206 @@
+"""Conquian for three and four (T16–T19) outside the engine: the registry, diagrams, SVG, the
+CLI, records and the bots. Skipped (`requires_seats`) until the offer engine takes `players`."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+
+import pytest
+
+from conftest import requires_seats
+from conquian import (
+    GAMES,
+    ConquianRules,
+    CooncanRules,
+    GameRecord,
+    HeuristicAgent,
+    State,
+    game_of,
+    new_game,
+)
+from conquian.agents import HandReader, ISMCTSAgent, play
+from conquian.cli import main
+from conquian.diagram import origin
+from conquian.svg import render
+
+SEATS = [3, 4]
+
+
+def _rules(players: int) -> ConquianRules:
+    return ConquianRules(players=players)  # type: ignore[call-arg]
+
+
+def _played(rules: ConquianRules, seed: int, actions: int) -> State:
+    state = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# -- what runs today on two seats, and the reader's refusal ----------------------------------
+
+
+def test_the_reader_reads_two_seat_conquian_only() -> None:
+    """HandReader.declines: None for two-seat Conquian, the reason for Cooncan."""
+    assert HandReader.declines(new_game(ConquianRules(), seed=1).view(0)) is None
+    why = HandReader.declines(new_game(CooncanRules.double_pack(), seed=1).view(0))
+    assert why == (
+        "Foster's double-pack Cooncan is not read: the hidden hands grow by draws from the pack"
+    )
+    reader = HandReader(HeuristicAgent(), slip=0.1)
+    assert reader.start(new_game(ConquianRules(), seed=7).apply("pass").view(1), random.Random(1))
+    assert not reader.start(new_game(CooncanRules.three_hand(), seed=1).view(0), random.Random(1))
+
+
+def test_origin_names_the_passer_as_the_right_neighbour() -> None:
+    """A passed card comes from the player on the right of the one who has the say (T6, T17)."""
+    state = new_game(ConquianRules(), seed=3, dealer=1).apply("pass")
+    assert state.current_player == 1
+    assert origin(state) == "passed by player 0"
+
+
+# -- three and four seats --------------------------------------------------------------------
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_registry_knows_conquian_for_more_seats(players: int) -> None:
+    """ConquianRules(players=n) is the conquian game; its seats include n (T16)."""
+    rules = _rules(players)
+    assert game_of(rules) is GAMES["conquian"] and players in GAMES["conquian"].seats
+    assert GAMES["conquian"].rules(players=players) == rules
+    assert GAMES["conquian"].most_melds(rules) == players * ((rules.hand_size + 1) // 3)
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_text_diagram_shows_every_hand(players: int) -> None:
+    """The diagram of a state shows n hands of the T16 size; a view its own hand first."""
+    rules = _rules(players)
+    state = new_game(rules, seed=4, dealer=players - 1)
+    lines = str(state).splitlines()
+    assert lines[0].startswith(f"Conquian for {players} ({rules.pack} pack, 40 cards)")
+    for seat in range(players):
+        row = next(line for line in lines if line.startswith(f"player {seat} "))
+        assert f"({rules.hand_size} cards, 0 melded)" in row
+    view_lines = str(state.view(1)).splitlines()
+    assert view_lines[1] == "player 1's view" and view_lines[2].startswith("player 1 ")
+    assert sum(f"{rules.hand_size} cards, 0 melded" in line for line in view_lines) == players
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_origin_of_a_passed_card_with_more_seats(players: int) -> None:
+    """A passed card is on offer to the passer's left neighbour, from the passer (T17)."""
+    state = new_game(_rules(players), seed=2, dealer=players - 1)  # the pone is seat 0
+    passed = state.apply("pass")
+    assert passed.current_player == 1
+    assert origin(passed) == "passed by player 0"
+    assert "(passed by player 0)" in str(passed)
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_svg_draws_every_hand(players: int) -> None:
+    """The SVG of a state labels n hands; of a view, n hands with the player's marked."""
+    state = new_game(_rules(players), seed=5)
+    picture = render(state)
+    assert all(f"player {seat}: " in picture for seat in range(players))
+    assert render(state.view(2)).count("(this view)") == 1
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_records_of_more_seats_round_trip(players: int) -> None:
+    """A record of an n-seat deal writes "conquian" with its players and replays."""
+    state = _played(_rules(players), seed=6, actions=15)
+    text = GameRecord.from_state(state).to_json()
+    assert json.loads(text)["rules"]["game"] == "conquian"
+    assert json.loads(text)["rules"]["players"] == players
+    assert GameRecord.from_json(text).replay() == state
+    assert State.from_json(state.to_json()) == state
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_heuristic_bots_play_more_seats_to_the_end(players: int) -> None:
+    """n heuristic bots finish a deal: a win with every loser paying one, or a tableau."""
+    rules = _rules(players)
+    final = play([HeuristicAgent() for _ in range(players)], rules, seed=7)
+    result = final.result
+    assert result is not None and len(result.payments) == players
+    if result.winner is not None:
+        assert result.payments[result.winner] == players - 1  # one counter each (T19)
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_the_reader_declines_more_seats_and_says_why(players: int) -> None:
+    """With n > 2 the reader declines, naming the hands; the search then samples uniformly."""
+    view = new_game(_rules(players), seed=8).view(1)
+    assert HandReader.declines(view) == (
+        f"with {players} players the unseen cards lie in {players - 1} hands "
+        "and the reader weighs one"
+    )
+    assert not HandReader(HeuristicAgent(), slip=0.1).start(view, random.Random(1))
+    agent = ISMCTSAgent(seed=1, iterations=2, reading=0.1, rollout_limit=60)
+    assert agent(view) in view.legal_actions
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_search_plays_a_deal_of_more_seats(players: int) -> None:
+    """The searching bot plays every seat of an n-seat deal with legal actions only."""
+    rules = _rules(players)
+    agents = [ISMCTSAgent(seed=s, iterations=1, rollout_limit=40) for s in range(players)]
+    state = new_game(rules, seed=9)
+    for _ in range(12):
+        seat = state.current_player
+        if seat is None:
+            break
+        view = state.view(seat)
+        action = agents[seat](view)
+        assert action in view.legal_actions
+        state = state.apply(action)
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_cli_simulate_with_players(
+    players: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``simulate --players N`` plays n seats of Conquian: one agent per seat."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status = main(["simulate", "--players", str(players), "--games", "2", "--json", "--quiet"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["game"] == "conquian" and len(data["agents"]) == players
+
+
+@requires_seats
+@pytest.mark.parametrize("players", SEATS)
+def test_cli_play_with_players(
+    players: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --players N`` deals n hands of Conquian and shows every seat's hand."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    status = main(["play", "--players", str(players), "--seed", "3"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert f"Conquian for {players}" in out and f"Meld {_rules(players).hand_size + 1}" in out
+
+
+@requires_seats
+def test_cli_refuses_a_seat_count_the_rules_refuse(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play --players 5``: the rules object's error, on one line, exit status 2."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    status = main(["play", "--players", "5"])
+    err = capsys.readouterr().err
+    assert status == 2 and "players" in err and err.count("\n") == 1
