@@ -57,7 +57,8 @@ def test_games_lists_every_game_once_by_its_name() -> None:
     [
         ("conquian", ConquianRules, "offer", (2, 3, 4), 1, "Conquian"),
         ("three-hand", CooncanRules, "rummy", (2, 3), 1, "Foster's three-hand Cooncan"),
-        ("double-pack", CooncanRules, "rummy", (2, 3, 4, 5, 6), 2, "Foster's double-pack Cooncan"),
+        ("double-pack", CooncanRules, "rummy", (2, 3, 4, 5, 6, 7), 2,
+         "Foster's double-pack Cooncan"),
     ],
 )
 def test_entry_fields(
