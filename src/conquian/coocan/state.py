@@ -1,0 +1,667 @@
+"""A position in a deal of Coo-Can (rules K1–K9): `CooCanState`, its legal actions and `apply`.
+
+The legal actions are worked out here from `melds` (K4, K5, the Cooch of K9)
+and the turn of K2, K3 and K7; `apply` accepts only those. The exhausted deck
+(K8) and the settlement (K9) are here too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING, Literal, final
+
+from ..actions import Action, Discard, Draw, Meld, Take, parse_action
+from ..cards import Card, card_at, make_pack, shuffle
+from ..combos import Combination
+from ..errors import check_seat
+from ..state import History, Legal, Outcome, Result, State, extend_line
+from .melds import additions, cooches, extended, group, new_sets, sequence, spots
+from .rules import CooCanRules
+
+if TYPE_CHECKING:
+    from .view import CooCanView
+
+__all__ = ["CooCanState", "Deal", "Phase", "reshuffle_seed"]
+
+Phase = Literal["draw", "play"]
+"""Before the player has drawn or taken this turn (``"draw"``), and after (``"play"``)."""
+
+Plan = tuple[Action, "Combination | None", tuple[Card, ...], int, bool]
+"""A legal action with what `apply` needs: the meld it leaves on the table, the cards it
+takes from the hand, the table index it goes onto (-1: a new meld) and whether it is a Cooch."""
+
+DRAW = Draw()
+TAKES = tuple(Take(c) for c in make_pack())
+"""``take`` of each card, by `Card.index`."""
+DISCARDS = tuple(Discard(c) for c in make_pack())
+"""``discard`` of each card, by `Card.index`."""
+_DRAW_PLAN: Plan = (DRAW, None, (), -1, False)
+_DRAW_ONLY: Legal = ((DRAW,), (_DRAW_PLAN,))
+_MELDS: dict[tuple[tuple[int, ...], int], Meld] = {}
+"""One `Meld` per cards and table index (bounded: the sets of the pack times the table)."""
+
+
+def _meld(played: tuple[Card, ...], onto: int) -> Meld:
+    key = (tuple(c.index for c in played), onto)
+    action = _MELDS.get(key)
+    if action is None:
+        action = _MELDS[key] = Meld(played, None if onto < 0 else onto)
+    return action
+
+
+def reshuffle_seed(deck: tuple[Card, ...], earlier: int) -> int:
+    """The seed of the shuffle of the discard pile when the deck runs out (K8, C7).
+
+    A deal is its rules, its deck and its dealer (C7), whether the deck came
+    from a seed or was given: the seed is read from the deck's order (the
+    first eight bytes of the SHA-256 of its text) and the number of `earlier`
+    reshuffles in the deal. The library's choice: the article says only that
+    the pile is "mixed".
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> from conquian.cards import cards, shuffle
+    >>> reshuffle_seed(CooCanRules().pack_cards(), 0) != reshuffle_seed(
+    ...     CooCanRules().pack_cards(), 1)
+    True
+    """
+    text = " ".join(map(str, deck)) + f" / reshuffle {earlier}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+class Deal:
+    """What stays the same over a deal (K1): its rules, dealer and deck. One object shared by
+    every state of the deal; two deals are equal when their rules, dealer and deck are.
+
+    A deal drawn by `CooCanView.sample_state` has no deck (`sampled`): its
+    reshuffles are seeded by `key` instead.
+    """
+
+    __slots__ = ("dealer", "deck", "key", "limit", "players", "rules", "sampled")
+
+    def __init__(
+        self, rules: CooCanRules, dealer: int, deck: tuple[Card, ...], key: int | None = None
+    ) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck
+        self.players = rules.players
+        self.limit = rules.turn_limit
+        self.sampled = key is not None
+        self.key = 0 if key is None else key
+
+    def seed(self, earlier: int) -> int:
+        """The seed of the reshuffle after `earlier` ones (K8)."""
+        if self.sampled:
+            return self.key * 64 + earlier
+        return reshuffle_seed(self.deck, earlier)
+
+    def _id(self) -> tuple[object, ...]:
+        return (self.rules, self.dealer, self.deck, self.sampled, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self is other or self._id() == other._id()
+
+    def __hash__(self) -> int:
+        return hash(self._id())
+
+    def __repr__(self) -> str:
+        return f"Deal({self.rules!r}, dealer={self.dealer}, deck=<{len(self.deck)} cards>)"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Deal, (self.rules, self.dealer, self.deck, self.key if self.sampled else None))
+
+
+def _with(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+    i = 0
+    for h in hand:
+        if h.index > c.index:
+            break
+        i += 1
+    return (*hand[:i], c, *hand[i:])
+
+
+def without(hand: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`hand` less one copy of each card of `played`."""
+    rest = list(hand)
+    for c in played:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The known cards of a hand that played `played`: one equal to a card played is not known."""
+    rest = list(known)
+    for c in played:
+        if c in rest:
+            rest.remove(c)
+    return known if len(rest) == len(known) else tuple(rest)
+
+
+def _seat(
+    rows: tuple[tuple[Card, ...], ...], p: int, row: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return rows if rows[p] is row else (*rows[:p], row, *rows[p + 1 :])
+
+
+@final
+class CooCanState(State):
+    """A position in a deal of Coo-Can (rules K1–K9); `deal` makes the first one.
+
+    - `rules`, `dealer` and `deck`: the whole pack in the order it was dealt,
+      top card first (for records, never in a view);
+    - `current_player` (None when the deal is over), `phase` and `decision`:
+      ``"draw"`` before he has drawn or taken this turn, ``"play"`` after
+      (the dealer's opening discard is a ``"play"``, K2);
+    - `hand`, `table` (melds in the order laid, each with its `owner`),
+      `discard_pile` (oldest first, top last), `deck_cards` (face down, top
+      first) and `deck_size`;
+    - `taken` (the card taken this turn), `melded` (whether he has made his one
+      meld this turn), `opened` (per seat: has laid a new meld of his own, K5),
+      `known` (C6), `reshuffles` (K8), `turns`, `history` and `result`.
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> from conquian.cards import cards, shuffle
+    >>> state = deal(CooCanRules(players=3), shuffle(CooCanRules().pack_cards(), 4), dealer=2)
+    >>> state.current_player, [len(state.hand(p)) for p in range(3)], state.decision
+    (2, [10, 10, 11], 'play')
+    >>> state.apply("draw")
+    Traceback (most recent call last):
+    ...
+    conquian.errors.IllegalActionError: illegal action 'draw': the dealer begins by \
+discarding one card face up, and does nothing else in that turn (K2)
+    """
+
+    __slots__ = (
+        "_current",
+        "_deal",
+        "_drawn",
+        "_hands",
+        "_known",
+        "_legal_cache",
+        "_length",
+        "_line",
+        "_melded",
+        "_opened",
+        "_phase",
+        "_pile",
+        "_pool",
+        "_reshuffles",
+        "_result",
+        "_stock",
+        "_table",
+        "_taken",
+        "_turns",
+    )
+
+    def __init__(
+        self,
+        deal: Deal,
+        hands: tuple[tuple[Card, ...], ...],
+        table: tuple[Combination, ...],
+        pile: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        reshuffles: int,
+        pool: tuple[Card, ...] | None,
+        drawn: tuple[tuple[Card, ...], ...],
+        current_player: int | None,
+        phase: Phase,
+        taken: Card | None,
+        melded: int,
+        opened: tuple[bool, ...],
+        known: tuple[tuple[Card, ...], ...],
+        turns: int,
+        line: list[Action],
+        length: int,
+        result: Result | None,
+    ) -> None:
+        """A state with these values; `deal` and `apply` make them.
+
+        `stock` is the face-down deck, top first; `pool` the discard pile that
+        the last reshuffle made the deck (None before any, K8) and `drawn`, per
+        seat, the cards drawn from it since; `melded` 0 (no meld this turn), 1
+        or 2 (a Cooch); the history is the first `length` actions of `line`.
+        """
+        self._deal = deal
+        self._hands = hands
+        self._table = table
+        self._pile = pile
+        self._stock = stock
+        self._reshuffles = reshuffles
+        self._pool = pool
+        self._drawn = drawn
+        self._current = current_player
+        self._phase: Phase = phase
+        self._taken = taken
+        self._melded = melded
+        self._opened = opened
+        self._known = known
+        self._turns = turns
+        self._line = line
+        self._length = length
+        self._result = result
+        self._legal_cache = None
+
+    # -- the value ----------------------------------------------------------------------------
+
+    def _value(self) -> tuple[object, ...]:
+        return (
+            self._deal, self._hands, self._table, self._pile, self._stock, self._reshuffles,
+            self._pool, self._drawn, self._current, self._phase, self._taken, self._melded,
+            self._opened, self._known, self._turns, self._length, self._result,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CooCanState):
+            return NotImplemented
+        if self._value() != other._value():
+            return False
+        n = self._length
+        return self._line is other._line or self._line[:n] == other._line[:n]
+
+    def __hash__(self) -> int:
+        return hash((self._value(), tuple(self._line[: self._length])))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        n = self._length
+        args = list(self._value())
+        args[15:15] = [self._line[:n]]
+        return (CooCanState, tuple(args))
+
+    def __repr__(self) -> str:
+        who = "over" if self._current is None else f"seat {self._current}"
+        return (
+            f"<CooCanState {self.rules.players} players, turn {self._turns}, {who} to "
+            f"{self._phase}, {self._length} actions>"
+        )
+
+    def __str__(self) -> str:
+        """The position as a multi-line text diagram: every hand, the table, the piles."""
+        from .show import diagram
+
+        return diagram(self)
+
+    # -- what the state shows -----------------------------------------------------------------
+
+    @property
+    def rules(self) -> CooCanRules:  # type: ignore[override]
+        """The rules this deal is played under."""
+        return self._deal.rules
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat: he is dealt first and opens with a discard (K1, K2)."""
+        return self._deal.dealer
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The whole pack in the order it was dealt, top card first: for records, not views."""
+        return self._deal.deck
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that acts next, or None when the deal is over."""
+        return self._current
+
+    @property
+    def phase(self) -> Phase:
+        """``"draw"`` before the current player has drawn or taken this turn, ``"play"`` after."""
+        return self._phase
+
+    @property
+    def decision(self) -> Phase | None:
+        """What the player to move is asked: ``"draw"`` or ``"play"``; None when over."""
+        return None if self._result is not None else self._phase
+
+    @property
+    def result(self) -> Result | None:
+        """None while the deal goes on, then its `Result` (K7, K8, K9)."""
+        return self._result
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._result is not None
+
+    @property
+    def table(self) -> tuple[Combination, ...]:
+        """The melds on the table, in the order laid, each with its `owner`."""
+        return self._table
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The face-up discards, oldest first, top last (K2, K3)."""
+        return self._pile
+
+    @property
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The face-down deck, top card first: hidden from every player (C6, K8)."""
+        return self._stock
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards are left in the face-down deck."""
+        return len(self._stock)
+
+    @property
+    def reshuffles(self) -> int:
+        """How many times the discard pile has been mixed into a new deck (K8)."""
+        return self._reshuffles
+
+    @property
+    def taken(self) -> Card | None:
+        """The card the current player took from the discard pile this turn (K3)."""
+        return self._taken
+
+    @property
+    def melded(self) -> bool:
+        """Whether the current player has made his one meld of this turn (K3)."""
+        return self._melded > 0
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        """Per seat, whether he has laid a new meld of his own this deal (K5)."""
+        return self._opened
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards everyone knows are in that hand: taken from the discard pile (C6)."""
+        return self._known
+
+    @property
+    def pool(self) -> tuple[Card, ...] | None:
+        """The discard pile the last reshuffle made the deck, sorted; None before any (K8)."""
+        return self._pool
+
+    def drawn(self, player: int) -> tuple[Card, ...]:
+        """The cards `player` drew from the deck since the last reshuffle (K8), sorted."""
+        return self._drawn[check_seat(player, len(self._hands))]
+
+    @property
+    def turns(self) -> int:
+        """How many turns have ended so far (K8's turn limit)."""
+        return self._turns
+
+    @property
+    def history(self) -> History:
+        """The actions applied since the deal, in order (a draw shows no card)."""
+        return History.of_line(self._line, self._length)
+
+    def hand(self, player: object) -> tuple[Card, ...]:
+        """The cards in `player`'s hand, in canonical order."""
+        return self._hands[check_seat(player, len(self._hands))]
+
+    def view(self, player: object) -> CooCanView:
+        """All that `player` may know of this deal, and nothing more (C6); see `CooCanView`."""
+        from .view import make_view
+
+        return make_view(self, check_seat(player, len(self._hands)))
+
+    # -- legal actions (K2-K5, K7) ------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take, in a deterministic order (K2–K5, K7).
+
+        Draw phase: ``draw``, then ``take`` of the top discard. Play phase: the
+        new sets of four, a Cooch, the additions to each meld of the table by
+        its index, then the discards in canonical order.
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._generate_legal()
+        return legal[0]
+
+    def _generate_legal(self) -> Legal:
+        p = self._current
+        if p is None:
+            return (), ()
+        hand = self._hands[p]
+        pile = self._pile
+        if self._phase == "draw":
+            # K3: one card in hand draws only from the deck; a take must leave a card to
+            # discard other than the one taken (K3, K7: no dead ends).
+            if pile and len(hand) > 1:
+                top = pile[-1]
+                if any(c != top for c in hand):
+                    take = TAKES[top.index]
+                    return (DRAW, take), (_DRAW_PLAN, (take, None, (), -1, False))
+            return _DRAW_ONLY
+        actions: list[Action] = []
+        plans: list[Plan] = []
+        taken = self._taken
+        if self._melded == 0 and self._turns > 0:  # K2: the opening turn is a discard only
+            for played, combo, onto, cooch in self._melds(p, hand):
+                # K7: the meld must leave a card he may discard (not the one taken, K3).
+                rest = without(hand, played)
+                if any(c != taken for c in rest):
+                    meld = _meld(played, onto)
+                    actions.append(meld)
+                    plans.append((meld, combo, played, onto, cooch))
+        for c in dict.fromkeys(hand):
+            if c != taken:
+                action = DISCARDS[c.index]
+                actions.append(action)
+                plans.append((action, None, (c,), -1, False))
+        return tuple(actions), tuple(plans)
+
+    def _melds(
+        self, p: int, hand: tuple[Card, ...]
+    ) -> list[tuple[tuple[Card, ...], Combination, int, bool]]:
+        """Every meld the hand can make now (K4, K5, K9), before the no-dead-end check."""
+        out: list[tuple[tuple[Card, ...], Combination, int, bool]] = []
+        for s in new_sets(hand):
+            maker = group if s[0].rank == s[-1].rank else sequence
+            out.append((s, maker(s, p), -1, False))
+        for s in cooches(hand):
+            out.append((s, sequence(s, p), -1, True))
+        if self._opened[p]:  # K5: adding only after one's own first new meld
+            for i, combo in enumerate(self._table):
+                for played in additions(hand, combo):
+                    out.append((played, extended(combo, played), i, False))
+        return out
+
+    def _why_illegal(self, action: Action) -> tuple[str, str]:
+        from .explain import why
+
+        return why(self, action)
+
+    # -- applying an action -------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> CooCanState:
+        """The state after `action` (or its text); raises `IllegalActionError` if not legal (E1).
+
+        >>> from conquian.coocan import CooCanRules, deal
+        >>> from conquian.cards import cards, shuffle
+        >>> s = deal(CooCanRules(), shuffle(CooCanRules().pack_cards(), 4), dealer=0)
+        >>> s.apply("meld 5H 6H 7H")
+        Traceback (most recent call last):
+        ...
+        conquian.errors.IllegalActionError: illegal action 'meld 5H 6H 7H': the dealer begins \
+by discarding one card face up, and does nothing else in that turn (K2)
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        legal = self._legal_plans()
+        found: object = None
+        i = 0
+        for a in legal[0]:
+            if a is action:
+                found = legal[1][i]
+                break
+            i += 1  # noqa: SIM113
+        if found is None:
+            found = self._plan(action)
+        plan: Plan = found  # type: ignore[assignment]
+        action, combo, played, onto, cooch = plan
+        p = self._current
+        assert p is not None
+        kind = type(action)
+        if kind is Discard:
+            return self._discard(p, played[0])
+        if kind is Draw:
+            return self._draw(p)
+        if kind is Take:
+            return self._take(p)
+        assert combo is not None
+        return self._lay(p, action, combo, played, onto, cooch)
+
+    def _next(self, action: Action, **changes: object) -> CooCanState:
+        n = self._length
+        fields = {
+            "deal": self._deal, "hands": self._hands, "table": self._table,
+            "pile": self._pile, "stock": self._stock, "reshuffles": self._reshuffles,
+            "pool": self._pool, "drawn": self._drawn, "current_player": self._current,
+            "phase": self._phase, "taken": self._taken, "melded": self._melded,
+            "opened": self._opened, "known": self._known, "turns": self._turns,
+            "line": extend_line(self._line, n, action), "length": n + 1, "result": None,
+        }  # fmt: skip
+        fields.update(changes)
+        return CooCanState(**fields)  # type: ignore[arg-type]
+
+    def _draw(self, p: int) -> CooCanState:
+        """K3: the top card of the deck, unseen by the others."""
+        drawn = self._stock[0]
+        hands = _seat(self._hands, p, _with(self._hands[p], drawn))
+        seen = self._drawn
+        if self._pool is not None:  # K8: a card of the reshuffled pile
+            seen = _seat(seen, p, _with(seen[p], drawn))
+        return self._next(DRAW, hands=hands, stock=self._stock[1:], drawn=seen, phase="play")
+
+    def _take(self, p: int) -> CooCanState:
+        """K3: the top card of the discard pile, face up: known to be in his hand (C6)."""
+        top = self._pile[-1]
+        return self._next(
+            TAKES[top.index],
+            hands=_seat(self._hands, p, _with(self._hands[p], top)),
+            pile=self._pile[:-1],
+            phase="play",
+            taken=top,
+            known=_seat(self._known, p, _with(self._known[p], top)),
+        )
+
+    def _lay(
+        self,
+        p: int,
+        action: Action,
+        combo: Combination,
+        played: tuple[Card, ...],
+        onto: int,
+        cooch: bool,
+    ) -> CooCanState:
+        """K4, K5: one meld, a new one appended to the table or an addition in its place."""
+        table = self._table
+        table = (*table, combo) if onto < 0 else (*table[:onto], combo, *table[onto + 1 :])
+        opened = self._opened
+        if onto < 0 and not opened[p]:
+            opened = (*opened[:p], True, *opened[p + 1 :])
+        return self._next(
+            action,
+            hands=_seat(self._hands, p, without(self._hands[p], played)),
+            table=table,
+            melded=2 if cooch else 1,
+            opened=opened,
+            known=_seat(self._known, p, _forget(self._known[p], played)),
+        )
+
+    def _discard(self, p: int, c: Card) -> CooCanState:
+        """K3: a card face up on the discard pile ends the turn; play passes to the left.
+
+        K7: the discard that empties his hand wins. K8: a turn that would begin
+        with an empty deck begins with the discard pile mixed into a new deck.
+        """
+        hand = without(self._hands[p], (c,))
+        hands = _seat(self._hands, p, hand)
+        pile = (*self._pile, c)
+        turns = self._turns + 1
+        known = _seat(self._known, p, _forget(self._known[p], (c,)))
+        deal = self._deal
+        if not hand:
+            result = settle(self.rules, hands, p, cooch=self._melded == 2)
+            return self._next(
+                DISCARDS[c.index], hands=hands, pile=pile, turns=turns, known=known,
+                current_player=None, phase="draw", taken=None, melded=0, result=result,
+            )  # fmt: skip
+        if deal.limit is not None and turns >= deal.limit:  # K8: abandoned, no payments
+            result = Result(Outcome.ABANDONED, None, (0,) * deal.players)
+            return self._next(
+                DISCARDS[c.index], hands=hands, pile=pile, turns=turns, known=known,
+                current_player=None, phase="draw", taken=None, melded=0, result=result,
+            )  # fmt: skip
+        stock, reshuffles, pool, drawn = self._stock, self._reshuffles, self._pool, self._drawn
+        if not stock:  # K8: the whole discard pile, mixed, becomes the deck
+            stock = shuffle(pile, deal.seed(reshuffles))
+            pool = tuple(sorted(pile))
+            pile, reshuffles, drawn = (), reshuffles + 1, ((),) * deal.players
+        return self._next(
+            DISCARDS[c.index], hands=hands, pile=pile, stock=stock, reshuffles=reshuffles,
+            pool=pool, drawn=drawn, turns=turns, known=known,
+            current_player=(p + 1) % deal.players, phase="draw", taken=None, melded=0,
+        )  # fmt: skip
+
+
+def settle(
+    rules: CooCanRules, hands: tuple[tuple[Card, ...], ...], winner: int, *, cooch: bool
+) -> Result:
+    """K9: each loser pays the winner the game stake and the spot stake per spot in his hand;
+    after a Cooch every loser pays double, game and spots.
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> from conquian.cards import cards, shuffle
+    >>> settle(CooCanRules(players=2), (cards("8C 8D 8H AS"), ()), 1, cooch=False).payments
+    (-150, 150)
+    """
+    factor = 2 if cooch else 1
+    payments = [0] * len(hands)
+    for q, hand in enumerate(hands):
+        if q != winner:
+            owed = factor * (rules.game_stake + rules.spot_stake * spots(hand))
+            payments[q] = -owed
+            payments[winner] += owed
+    return Result(Outcome.WIN, winner, tuple(payments))
+
+
+def deal(rules: CooCanRules, deck: tuple[Card, ...], dealer: int) -> CooCanState:
+    """The first state of a deal from the whole `deck`, top card first (K1).
+
+    One card at a time, the dealer himself first and then to his left, until
+    he has 11 and every other player 10; the rest is the deck, top first.
+    There is no starter: the dealer opens with a discard (K2).
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> from conquian.cards import cards, shuffle
+    >>> s = deal(CooCanRules(players=2), CooCanRules().pack_cards(), dealer=1)
+    >>> " ".join(map(str, s.hand(1))), s.deck_size
+    ('AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC', 83)
+    """
+    if not isinstance(rules, CooCanRules):
+        raise TypeError(f"rules must be CooCanRules (got {type(rules).__name__})")
+    n = rules.players
+    dealer = check_seat(dealer, n, "dealer")
+    deck = tuple(card_at(c.index) for c in deck)  # the engine compares cards by identity
+    if sorted(deck) != list(rules.pack_cards()):
+        raise ValueError("deck must hold the 104 cards of two packs without jokers (K1)")
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    dealt = n * rules.hand_size + 1
+    for k in range(dealt):
+        hands[(dealer + k) % n].append(deck[k])
+    return CooCanState(
+        Deal(rules, dealer, deck),
+        tuple(tuple(sorted(h)) for h in hands),
+        (),  # the table
+        (),  # the discard pile: none yet
+        deck[dealt:],  # the deck, top first
+        0,  # no reshuffle
+        None,
+        ((),) * n,
+        dealer,  # K2: the dealer opens
+        "play",
+        None,
+        0,
+        (False,) * n,
+        ((),) * n,
+        0,
+        [],
+        0,
+        None,
+    )
