@@ -40,9 +40,11 @@ taken may not be discarded that turn (K3), the reshuffle's seed (K8), the
 """
 
 from . import codec  # noqa: F401 - registers the JSON codec of the game
+from .dealing import deal
 from .melds import spots
 from .rules import CooCanRules
-from .state import CooCanState, deal, reshuffle_seed, settle
+from .state import CooCanState
+from .tables import reshuffle_seed, settle
 from .view import CooCanView
 
 __all__ = ["CooCanRules", "CooCanState", "CooCanView", "deal", "reshuffle_seed", "settle", "spots"]

@@ -24,8 +24,9 @@ from .._jsonio import meld_data, result_data, texts
 from ..cards import Card, card
 from ..combos import Order
 from ..errors import RecordError
+from .dealing import deal
 from .rules import CooCanRules
-from .state import CooCanState, deal
+from .state import CooCanState
 from .view import CooCanView
 
 __all__ = ["CooCanCodec"]
@@ -132,9 +133,7 @@ class CooCanCodec(Codec):
         if hands is not None and over is None:
             for p, hand in enumerate(hands):
                 if not hand:
-                    r.add(
-                        f"snapshot.hands[{p}]: seat {p} holds no card, but the deal is not over (K7)"
-                    )
+                    r.add(f"snapshot.hands[{p}]: seat {p} holds no card, but the deal goes on (K7)")
         limit = rules.turn_limit
         if "turns" in canon and limit is not None and canon["turns"] > limit:
             r.add(

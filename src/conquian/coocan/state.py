@@ -2,147 +2,41 @@
 
 The legal actions are worked out here from `melds` (K4, K5, the Cooch of K9)
 and the turn of K2, K3 and K7; `apply` accepts only those. The exhausted deck
-(K8) and the settlement (K9) are here too.
+(K8) is here; the deal is `dealing`, the settlement (K9) `tables.settle`.
 """
 
 from __future__ import annotations
 
-import hashlib
-from typing import TYPE_CHECKING, Literal, final
+from typing import TYPE_CHECKING, final
 
-from ..actions import Action, Discard, Draw, Meld, Take, parse_action
-from ..cards import Card, card_at, make_pack, shuffle
+from ..actions import Action, Discard, Draw, Take, parse_action
+from ..cards import Card, shuffle
 from ..combos import Combination
 from ..errors import check_seat
 from ..state import History, Legal, Outcome, Result, State, extend_line
-from .melds import additions, cooches, extended, group, new_sets, sequence, spots
+from .melds import additions, cooches, extended, group, new_sets, sequence
 from .rules import CooCanRules
+from .tables import (
+    DISCARDS,
+    DRAW,
+    DRAW_ONLY,
+    DRAW_PLAN,
+    TAKES,
+    Deal,
+    Phase,
+    Plan,
+    forget,
+    meld_action,
+    replaced,
+    settle,
+    with_card,
+    without,
+)
 
 if TYPE_CHECKING:
     from .view import CooCanView
 
-__all__ = ["CooCanState", "Deal", "Phase", "reshuffle_seed"]
-
-Phase = Literal["draw", "play"]
-"""Before the player has drawn or taken this turn (``"draw"``), and after (``"play"``)."""
-
-Plan = tuple[Action, "Combination | None", tuple[Card, ...], int, bool]
-"""A legal action with what `apply` needs: the meld it leaves on the table, the cards it
-takes from the hand, the table index it goes onto (-1: a new meld) and whether it is a Cooch."""
-
-DRAW = Draw()
-TAKES = tuple(Take(c) for c in make_pack())
-"""``take`` of each card, by `Card.index`."""
-DISCARDS = tuple(Discard(c) for c in make_pack())
-"""``discard`` of each card, by `Card.index`."""
-_DRAW_PLAN: Plan = (DRAW, None, (), -1, False)
-_DRAW_ONLY: Legal = ((DRAW,), (_DRAW_PLAN,))
-_MELDS: dict[tuple[tuple[int, ...], int], Meld] = {}
-"""One `Meld` per cards and table index (bounded: the sets of the pack times the table)."""
-
-
-def _meld(played: tuple[Card, ...], onto: int) -> Meld:
-    key = (tuple(c.index for c in played), onto)
-    action = _MELDS.get(key)
-    if action is None:
-        action = _MELDS[key] = Meld(played, None if onto < 0 else onto)
-    return action
-
-
-def reshuffle_seed(deck: tuple[Card, ...], earlier: int) -> int:
-    """The seed of the shuffle of the discard pile when the deck runs out (K8, C7).
-
-    A deal is its rules, its deck and its dealer (C7), whether the deck came
-    from a seed or was given: the seed is read from the deck's order (the
-    first eight bytes of the SHA-256 of its text) and the number of `earlier`
-    reshuffles in the deal. The library's choice: the article says only that
-    the pile is "mixed".
-
-    >>> from conquian.coocan import CooCanRules, deal
-    >>> from conquian.cards import cards, shuffle
-    >>> reshuffle_seed(CooCanRules().pack_cards(), 0) != reshuffle_seed(
-    ...     CooCanRules().pack_cards(), 1)
-    True
-    """
-    text = " ".join(map(str, deck)) + f" / reshuffle {earlier}"
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-class Deal:
-    """What stays the same over a deal (K1): its rules, dealer and deck. One object shared by
-    every state of the deal; two deals are equal when their rules, dealer and deck are.
-
-    A deal drawn by `CooCanView.sample_state` has no deck (`sampled`): its
-    reshuffles are seeded by `key` instead.
-    """
-
-    __slots__ = ("dealer", "deck", "key", "limit", "players", "rules", "sampled")
-
-    def __init__(
-        self, rules: CooCanRules, dealer: int, deck: tuple[Card, ...], key: int | None = None
-    ) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deck = deck
-        self.players = rules.players
-        self.limit = rules.turn_limit
-        self.sampled = key is not None
-        self.key = 0 if key is None else key
-
-    def seed(self, earlier: int) -> int:
-        """The seed of the reshuffle after `earlier` ones (K8)."""
-        if self.sampled:
-            return self.key * 64 + earlier
-        return reshuffle_seed(self.deck, earlier)
-
-    def _id(self) -> tuple[object, ...]:
-        return (self.rules, self.dealer, self.deck, self.sampled, self.key)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Deal):
-            return NotImplemented
-        return self is other or self._id() == other._id()
-
-    def __hash__(self) -> int:
-        return hash(self._id())
-
-    def __repr__(self) -> str:
-        return f"Deal({self.rules!r}, dealer={self.dealer}, deck=<{len(self.deck)} cards>)"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Deal, (self.rules, self.dealer, self.deck, self.key if self.sampled else None))
-
-
-def _with(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
-    i = 0
-    for h in hand:
-        if h.index > c.index:
-            break
-        i += 1
-    return (*hand[:i], c, *hand[i:])
-
-
-def without(hand: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
-    """`hand` less one copy of each card of `played`."""
-    rest = list(hand)
-    for c in played:
-        rest.remove(c)
-    return tuple(rest)
-
-
-def _forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The known cards of a hand that played `played`: one equal to a card played is not known."""
-    rest = list(known)
-    for c in played:
-        if c in rest:
-            rest.remove(c)
-    return known if len(rest) == len(known) else tuple(rest)
-
-
-def _seat(
-    rows: tuple[tuple[Card, ...], ...], p: int, row: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return rows if rows[p] is row else (*rows[:p], row, *rows[p + 1 :])
+__all__ = ["CooCanState"]
 
 
 @final
@@ -425,8 +319,8 @@ discarding one card face up, and does nothing else in that turn (K2)
                 top = pile[-1]
                 if any(c != top for c in hand):
                     take = TAKES[top.index]
-                    return (DRAW, take), (_DRAW_PLAN, (take, None, (), -1, False))
-            return _DRAW_ONLY
+                    return (DRAW, take), (DRAW_PLAN, (take, None, (), -1, False))
+            return DRAW_ONLY
         actions: list[Action] = []
         plans: list[Plan] = []
         taken = self._taken
@@ -435,7 +329,7 @@ discarding one card face up, and does nothing else in that turn (K2)
                 # K7: the meld must leave a card he may discard (not the one taken, K3).
                 rest = without(hand, played)
                 if any(c != taken for c in rest):
-                    meld = _meld(played, onto)
+                    meld = meld_action(played, onto)
                     actions.append(meld)
                     plans.append((meld, combo, played, onto, cooch))
         for c in dict.fromkeys(hand):
@@ -522,10 +416,10 @@ by discarding one card face up, and does nothing else in that turn (K2)
     def _draw(self, p: int) -> CooCanState:
         """K3: the top card of the deck, unseen by the others."""
         drawn = self._stock[0]
-        hands = _seat(self._hands, p, _with(self._hands[p], drawn))
+        hands = replaced(self._hands, p, with_card(self._hands[p], drawn))
         seen = self._drawn
         if self._pool is not None:  # K8: a card of the reshuffled pile
-            seen = _seat(seen, p, _with(seen[p], drawn))
+            seen = replaced(seen, p, with_card(seen[p], drawn))
         return self._next(DRAW, hands=hands, stock=self._stock[1:], drawn=seen, phase="play")
 
     def _take(self, p: int) -> CooCanState:
@@ -533,11 +427,11 @@ by discarding one card face up, and does nothing else in that turn (K2)
         top = self._pile[-1]
         return self._next(
             TAKES[top.index],
-            hands=_seat(self._hands, p, _with(self._hands[p], top)),
+            hands=replaced(self._hands, p, with_card(self._hands[p], top)),
             pile=self._pile[:-1],
             phase="play",
             taken=top,
-            known=_seat(self._known, p, _with(self._known[p], top)),
+            known=replaced(self._known, p, with_card(self._known[p], top)),
         )
 
     def _lay(
@@ -557,11 +451,11 @@ by discarding one card face up, and does nothing else in that turn (K2)
             opened = (*opened[:p], True, *opened[p + 1 :])
         return self._next(
             action,
-            hands=_seat(self._hands, p, without(self._hands[p], played)),
+            hands=replaced(self._hands, p, without(self._hands[p], played)),
             table=table,
             melded=2 if cooch else 1,
             opened=opened,
-            known=_seat(self._known, p, _forget(self._known[p], played)),
+            known=replaced(self._known, p, forget(self._known[p], played)),
         )
 
     def _discard(self, p: int, c: Card) -> CooCanState:
@@ -571,10 +465,10 @@ by discarding one card face up, and does nothing else in that turn (K2)
         with an empty deck begins with the discard pile mixed into a new deck.
         """
         hand = without(self._hands[p], (c,))
-        hands = _seat(self._hands, p, hand)
+        hands = replaced(self._hands, p, hand)
         pile = (*self._pile, c)
         turns = self._turns + 1
-        known = _seat(self._known, p, _forget(self._known[p], (c,)))
+        known = replaced(self._known, p, forget(self._known[p], (c,)))
         deal = self._deal
         if not hand:
             result = settle(self.rules, hands, p, cooch=self._melded == 2)
@@ -598,70 +492,3 @@ by discarding one card face up, and does nothing else in that turn (K2)
             pool=pool, drawn=drawn, turns=turns, known=known,
             current_player=(p + 1) % deal.players, phase="draw", taken=None, melded=0,
         )  # fmt: skip
-
-
-def settle(
-    rules: CooCanRules, hands: tuple[tuple[Card, ...], ...], winner: int, *, cooch: bool
-) -> Result:
-    """K9: each loser pays the winner the game stake and the spot stake per spot in his hand;
-    after a Cooch every loser pays double, game and spots.
-
-    >>> from conquian.coocan import CooCanRules, deal
-    >>> from conquian.cards import cards, shuffle
-    >>> settle(CooCanRules(players=2), (cards("8C 8D 8H AS"), ()), 1, cooch=False).payments
-    (-150, 150)
-    """
-    factor = 2 if cooch else 1
-    payments = [0] * len(hands)
-    for q, hand in enumerate(hands):
-        if q != winner:
-            owed = factor * (rules.game_stake + rules.spot_stake * spots(hand))
-            payments[q] = -owed
-            payments[winner] += owed
-    return Result(Outcome.WIN, winner, tuple(payments))
-
-
-def deal(rules: CooCanRules, deck: tuple[Card, ...], dealer: int) -> CooCanState:
-    """The first state of a deal from the whole `deck`, top card first (K1).
-
-    One card at a time, the dealer himself first and then to his left, until
-    he has 11 and every other player 10; the rest is the deck, top first.
-    There is no starter: the dealer opens with a discard (K2).
-
-    >>> from conquian.coocan import CooCanRules, deal
-    >>> from conquian.cards import cards, shuffle
-    >>> s = deal(CooCanRules(players=2), CooCanRules().pack_cards(), dealer=1)
-    >>> " ".join(map(str, s.hand(1))), s.deck_size
-    ('AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC', 83)
-    """
-    if not isinstance(rules, CooCanRules):
-        raise TypeError(f"rules must be CooCanRules (got {type(rules).__name__})")
-    n = rules.players
-    dealer = check_seat(dealer, n, "dealer")
-    deck = tuple(card_at(c.index) for c in deck)  # the engine compares cards by identity
-    if sorted(deck) != list(rules.pack_cards()):
-        raise ValueError("deck must hold the 104 cards of two packs without jokers (K1)")
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    dealt = n * rules.hand_size + 1
-    for k in range(dealt):
-        hands[(dealer + k) % n].append(deck[k])
-    return CooCanState(
-        Deal(rules, dealer, deck),
-        tuple(tuple(sorted(h)) for h in hands),
-        (),  # the table
-        (),  # the discard pile: none yet
-        deck[dealt:],  # the deck, top first
-        0,  # no reshuffle
-        None,
-        ((),) * n,
-        dealer,  # K2: the dealer opens
-        "play",
-        None,
-        0,
-        (False,) * n,
-        ((),) * n,
-        0,
-        [],
-        0,
-        None,
-    )

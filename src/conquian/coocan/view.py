@@ -24,7 +24,8 @@ from ..cards import Card, card_at
 from ..combos import Combination
 from ..state import PlayerView, Result
 from .rules import CooCanRules
-from .state import CooCanState, Deal, Phase
+from .state import CooCanState
+from .tables import Deal, Phase
 
 __all__ = ["CooCanView", "make_view", "sample"]
 
