@@ -17,6 +17,10 @@ def _cards(cards: Any) -> str:
     return " ".join(map(str, cards)) or "-"
 
 
+def _count(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
 def diagram(position: Any) -> str:
     """The diagram of a `CooCanState` or `CooCanView`.
 
@@ -50,9 +54,9 @@ def diagram(position: Any) -> str:
         else:
             known = position.known[q]
             extra = f", known {_cards(known)}" if known else ""
-            lines.append(f"{label} ({position.hand_sizes[q]} cards{extra})")
+            lines.append(f"{label} ({_count(position.hand_sizes[q])}{extra})")
             continue
-        lines.append(f"{label} {_cards(hand)}  ({len(hand)} cards)")
+        lines.append(f"{label} {_cards(hand)}  ({_count(len(hand))})")
     if position.table:
         for i, combo in enumerate(position.table):
             label = "table" if i == 0 else ""
@@ -60,7 +64,7 @@ def diagram(position: Any) -> str:
     else:
         lines.append("table     -")
     lines.append(f"discards  {_cards(position.discard_pile)}")
-    lines.append(f"deck      {position.deck_size} cards face down")
+    lines.append(f"deck      {_count(position.deck_size)} face down")
     result = position.result
     if result is not None:
         if result.winner is None:
