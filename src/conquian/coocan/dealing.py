@@ -10,6 +10,9 @@ from .tables import Deal
 
 __all__ = ["deal"]
 
+_PACK = sorted(c.index for c in CooCanRules().pack_cards())
+"""The indices of the 104 cards (K1), in order."""
+
 
 def deal(rules: CooCanRules, deck: tuple[Card, ...], dealer: int) -> CooCanState:
     """The first state of a deal from the whole `deck`, top card first (K1).
@@ -29,7 +32,7 @@ def deal(rules: CooCanRules, deck: tuple[Card, ...], dealer: int) -> CooCanState
     n = rules.players
     dealer = check_seat(dealer, n, "dealer")
     deck = tuple(card_at(c.index) for c in deck)  # the engine compares cards by identity
-    if sorted(deck) != list(rules.pack_cards()):
+    if sorted(c.index for c in deck) != _PACK:
         raise ValueError("deck must hold the 104 cards of two packs without jokers (K1)")
     hands: list[list[Card]] = [[] for _ in range(n)]
     dealt = n * rules.hand_size + 1

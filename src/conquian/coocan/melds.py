@@ -26,7 +26,17 @@ from itertools import combinations
 from ..cards import Card, Suit, card_at
 from ..combos import Combination, Kind
 
-__all__ = ["additions", "cooches", "extended", "group", "new_sets", "sequence", "spots"]
+__all__ = [
+    "RUNS",
+    "Held",
+    "additions",
+    "cooches",
+    "extended",
+    "group",
+    "new_sets",
+    "sequence",
+    "spots",
+]
 
 SET = 4
 """A new meld is four cards (K4)."""
@@ -45,7 +55,7 @@ def spots(hand: Iterable[Card]) -> int:
     return sum(c.rank if c.rank < 10 else 10 for c in hand)
 
 
-def _at(suit: Suit, rank: int) -> Card:
+def _at(suit: int, rank: int) -> Card:
     return card_at(suit * 13 + rank - 1)
 
 
@@ -68,16 +78,94 @@ def _fours_of_rank(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return sorted(dict.fromkeys(combinations(cards, SET)))
 
 
-def _runs(hand: Sequence[Card], length: int) -> list[tuple[Card, ...]]:
-    """Every straight flush of `length` cards in the hand, the ace low only (K4)."""
-    held = {c.index for c in hand}
-    out = []
-    for suit in Suit:
-        for low in range(1, 15 - length):
-            run = tuple(_at(suit, r) for r in range(low, low + length))
-            if all(c.index in held for c in run):
-                out.append(run)
-    return out
+RUNS: tuple[tuple[dict[int, tuple[Card, ...]], ...], ...] = tuple(
+    tuple(
+        {low: tuple(_at(suit, r) for r in range(low, low + n)) for low in range(1, 15 - n)}
+        for n in range(COOCH + 1)
+    )
+    for suit in Suit
+)
+"""``RUNS[suit][n][low]``: the straight flush of `n` cards from `low` up, the ace low (K4)."""
+_FULL = (0, 1, 3, 7, 15, 31, 63, 127, 255, 511, 1023)
+"""The bit masks of `n` ranks in a row, by `n`."""
+
+
+class Held:
+    """A hand read once for melding: how many of each card, and per suit the ranks held (as
+    bits, bit `r` for rank `r`), so that each question below is a few bit tests."""
+
+    __slots__ = ("counts", "hand", "masks", "ranks")
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        self.hand = hand
+        counts = [0] * 52
+        ranks = [0] * 14
+        masks = [0, 0, 0, 0]
+        for c in hand:
+            counts[c.index] += 1
+            ranks[c.rank] += 1
+            masks[c.index // 13] |= 1 << c.rank
+        self.counts = counts
+        self.ranks = ranks
+        self.masks = masks
+
+    def _runs(self, n: int) -> list[tuple[Card, ...]]:
+        out = []
+        full = _FULL[n]
+        for suit in range(4):
+            mask = self.masks[suit]
+            if mask.bit_count() >= n:
+                runs = RUNS[suit][n]
+                for low in range(1, 15 - n):
+                    if (mask >> low) & full == full:
+                        out.append(runs[low])
+        return out
+
+    def new_sets(self) -> list[tuple[Card, ...]]:
+        """The new sets of four (K4): groups by rank, then straight flushes by suit and low card."""
+        out: list[tuple[Card, ...]] = []
+        ranks = self.ranks
+        for rank in range(1, 14):
+            if ranks[rank] >= SET:
+                out.extend(_fours_of_rank(_of_rank(self.hand, rank)))
+        out.extend(self._runs(SET))
+        return out
+
+    def cooches(self) -> list[tuple[Card, ...]]:
+        """The ten-card straight flushes, when the hand can lay one and still discard (K9)."""
+        return self._runs(COOCH) if len(self.hand) > COOCH else []
+
+    def additions(self, combo: Combination) -> list[tuple[Card, ...]]:
+        """What may go onto `combo` as one meld (K5): one card, then a set of four."""
+        first = combo.cards[0]
+        if combo.kind is Kind.GROUP:
+            rank = first.rank
+            if not self.ranks[rank]:
+                return []
+            counts = self.counts
+            out: list[tuple[Card, ...]] = [
+                (card_at(i),) for i in range(rank - 1, 52, 13) if counts[i]
+            ]
+            if self.ranks[rank] >= SET:
+                out.extend(_fours_of_rank(_of_rank(self.hand, rank)))
+            return out
+        assert first.suit is not None  # Coo-Can has no jokers (K1)
+        suit = int(first.suit)
+        mask = self.masks[suit]
+        if not mask:
+            return []
+        low, high = first.rank, combo.cards[-1].rank
+        out = []
+        if low > 1 and mask >> (low - 1) & 1:
+            out.append((_at(suit, low - 1),))
+        if high < 13 and mask >> (high + 1) & 1:
+            out.append((_at(suit, high + 1),))
+        runs = RUNS[suit][SET]
+        if low > SET and (mask >> (low - SET)) & 15 == 15:
+            out.append(runs[low - SET])
+        if high <= 13 - SET and (mask >> (high + 1)) & 15 == 15:
+            out.append(runs[high + 1])
+        return out
 
 
 def new_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -85,35 +173,21 @@ def new_sets(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
 
     Groups of each rank (ace first), then straight flushes by suit and low card.
 
-    >>> from conquian.coocan import CooCanRules, deal
-    >>> from conquian.cards import cards, shuffle
+    >>> from conquian.cards import cards
     >>> [" ".join(map(str, s)) for s in new_sets(cards("AH 2H 3H 4H QH KH"))]
     ['AH 2H 3H 4H']
     """
-    out: list[tuple[Card, ...]] = []
-    counts = [0] * 14
-    for c in hand:
-        counts[c.rank] += 1
-    for rank in range(1, 14):
-        if counts[rank] >= SET:
-            out.extend(_fours_of_rank(_of_rank(hand, rank)))
-    out.extend(_runs(hand, SET))
-    return out
+    return Held(hand).new_sets()
 
 
 def cooches(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """The ten-card straight flushes in a hand: each a Cooch if laid at once (K9).
 
-    >>> from conquian.coocan import CooCanRules, deal
-    >>> from conquian.cards import cards, shuffle
+    >>> from conquian.cards import cards
     >>> [str(s[0]) for s in cooches(cards("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"))]
     ['AD', '2D']
     """
-    return _runs(hand, COOCH) if len(hand) > COOCH else []
-
-
-def _bounds(combo: Combination) -> tuple[int, int]:
-    return combo.cards[0].rank, combo.cards[-1].rank
+    return Held(hand).cooches()
 
 
 def additions(hand: Sequence[Card], combo: Combination) -> list[tuple[Card, ...]]:
@@ -124,31 +198,12 @@ def additions(hand: Sequence[Card], combo: Combination) -> list[tuple[Card, ...]
     larger valid meld with it (four more of a group's rank, or four cards
     continuing a sequence at either end).
 
-    >>> from conquian.coocan import CooCanRules, deal
-    >>> from conquian.cards import cards, shuffle
+    >>> from conquian.cards import cards
     >>> seq = sequence(cards("5H 6H 7H 8H"), owner=0)
     >>> [" ".join(map(str, a)) for a in additions(cards("AH 2H 3H 4H 9H 9H"), seq)]
     ['4H', '9H', 'AH 2H 3H 4H']
     """
-    out: list[tuple[Card, ...]] = []
-    if combo.kind is Kind.GROUP:
-        same = _of_rank(hand, combo.cards[0].rank)
-        out.extend((c,) for c in dict.fromkeys(same))
-        out.extend(_fours_of_rank(same))
-        return out
-    suit = combo.cards[0].suit
-    assert suit is not None
-    low, high = _bounds(combo)
-    held = {c.index for c in hand}
-    for rank in (low - 1, high + 1):
-        if 1 <= rank <= 13 and suit * 13 + rank - 1 in held:
-            out.append((_at(suit, rank),))
-    for start in (low - SET, high + 1):
-        if start >= 1 and start + SET - 1 <= 13:
-            run = tuple(_at(suit, r) for r in range(start, start + SET))
-            if all(c.index in held for c in run):
-                out.append(run)
-    return out
+    return Held(hand).additions(combo)
 
 
 def extended(combo: Combination, played: Sequence[Card]) -> Combination:

@@ -14,7 +14,7 @@ from ..cards import Card, shuffle
 from ..combos import Combination
 from ..errors import check_seat
 from ..state import History, Legal, Outcome, Result, State, extend_line
-from .melds import additions, cooches, extended, group, new_sets, sequence
+from .melds import Held, extended, group, sequence
 from .rules import CooCanRules
 from .tables import (
     DISCARDS,
@@ -317,42 +317,40 @@ discarding one card face up, and does nothing else in that turn (K2)
             # discard other than the one taken (K3, K7: no dead ends).
             if pile and len(hand) > 1:
                 top = pile[-1]
-                if any(c != top for c in hand):
+                if any(c is not top for c in hand):  # cards are interned
                     take = TAKES[top.index]
-                    return (DRAW, take), (DRAW_PLAN, (take, None, (), -1, False))
+                    return (DRAW, take), (DRAW_PLAN, (take, (), -1, False))
             return DRAW_ONLY
         actions: list[Action] = []
         plans: list[Plan] = []
         taken = self._taken
         if self._melded == 0 and self._turns > 0:  # K2: the opening turn is a discard only
-            for played, combo, onto, cooch in self._melds(p, hand):
-                # K7: the meld must leave a card he may discard (not the one taken, K3).
-                rest = without(hand, played)
-                if any(c != taken for c in rest):
+            held = Held(hand)
+            # K7: a meld must leave a card he may discard: not the one he took (K3).
+            size = len(hand)
+            equal = 0 if taken is None else held.counts[taken.index]
+            for played, onto, cooch in self._melds(p, held):
+                kept = equal - played.count(taken) if equal else 0
+                if size - len(played) > kept:
                     meld = meld_action(played, onto)
                     actions.append(meld)
-                    plans.append((meld, combo, played, onto, cooch))
-        for c in dict.fromkeys(hand):
-            if c != taken:
+                    plans.append((meld, played, onto, cooch))
+        last = None
+        for c in hand:  # sorted: equal cards (the same interned object) side by side
+            if c is not last and c is not taken:
                 action = DISCARDS[c.index]
                 actions.append(action)
-                plans.append((action, None, (c,), -1, False))
+                plans.append((action, (c,), -1, False))
+            last = c
         return tuple(actions), tuple(plans)
 
-    def _melds(
-        self, p: int, hand: tuple[Card, ...]
-    ) -> list[tuple[tuple[Card, ...], Combination, int, bool]]:
+    def _melds(self, p: int, held: Held) -> list[tuple[tuple[Card, ...], int, bool]]:
         """Every meld the hand can make now (K4, K5, K9), before the no-dead-end check."""
-        out: list[tuple[tuple[Card, ...], Combination, int, bool]] = []
-        for s in new_sets(hand):
-            maker = group if s[0].rank == s[-1].rank else sequence
-            out.append((s, maker(s, p), -1, False))
-        for s in cooches(hand):
-            out.append((s, sequence(s, p), -1, True))
+        out = [(s, -1, False) for s in held.new_sets()]
+        out.extend((s, -1, True) for s in held.cooches())
         if self._opened[p]:  # K5: adding only after one's own first new meld
             for i, combo in enumerate(self._table):
-                for played in additions(hand, combo):
-                    out.append((played, extended(combo, played), i, False))
+                out.extend((played, i, False) for played in held.additions(combo))
         return out
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
@@ -387,7 +385,7 @@ by discarding one card face up, and does nothing else in that turn (K2)
         if found is None:
             found = self._plan(action)
         plan: Plan = found  # type: ignore[assignment]
-        action, combo, played, onto, cooch = plan
+        action, played, onto, cooch = plan
         p = self._current
         assert p is not None
         kind = type(action)
@@ -397,66 +395,62 @@ by discarding one card face up, and does nothing else in that turn (K2)
             return self._draw(p)
         if kind is Take:
             return self._take(p)
-        assert combo is not None
-        return self._lay(p, action, combo, played, onto, cooch)
-
-    def _next(self, action: Action, **changes: object) -> CooCanState:
-        n = self._length
-        fields = {
-            "deal": self._deal, "hands": self._hands, "table": self._table,
-            "pile": self._pile, "stock": self._stock, "reshuffles": self._reshuffles,
-            "pool": self._pool, "drawn": self._drawn, "current_player": self._current,
-            "phase": self._phase, "taken": self._taken, "melded": self._melded,
-            "opened": self._opened, "known": self._known, "turns": self._turns,
-            "line": extend_line(self._line, n, action), "length": n + 1, "result": None,
-        }  # fmt: skip
-        fields.update(changes)
-        return CooCanState(**fields)  # type: ignore[arg-type]
+        return self._lay(p, action, played, onto, cooch)
 
     def _draw(self, p: int) -> CooCanState:
         """K3: the top card of the deck, unseen by the others."""
-        drawn = self._stock[0]
+        stock = self._stock
+        drawn = stock[0]
         hands = replaced(self._hands, p, with_card(self._hands[p], drawn))
         seen = self._drawn
         if self._pool is not None:  # K8: a card of the reshuffled pile
             seen = replaced(seen, p, with_card(seen[p], drawn))
-        return self._next(DRAW, hands=hands, stock=self._stock[1:], drawn=seen, phase="play")
+        n = self._length
+        return CooCanState(
+            self._deal, hands, self._table, self._pile, stock[1:], self._reshuffles,
+            self._pool, seen, p, "play", None, 0, self._opened, self._known, self._turns,
+            extend_line(self._line, n, DRAW), n + 1, None,
+        )  # fmt: skip
 
     def _take(self, p: int) -> CooCanState:
         """K3: the top card of the discard pile, face up: known to be in his hand (C6)."""
         top = self._pile[-1]
-        return self._next(
-            TAKES[top.index],
-            hands=replaced(self._hands, p, with_card(self._hands[p], top)),
-            pile=self._pile[:-1],
-            phase="play",
-            taken=top,
-            known=replaced(self._known, p, with_card(self._known[p], top)),
-        )
+        n = self._length
+        return CooCanState(
+            self._deal, replaced(self._hands, p, with_card(self._hands[p], top)), self._table,
+            self._pile[:-1], self._stock, self._reshuffles, self._pool, self._drawn, p, "play",
+            top, 0, self._opened, replaced(self._known, p, with_card(self._known[p], top)),
+            self._turns, extend_line(self._line, n, TAKES[top.index]), n + 1, None,
+        )  # fmt: skip
 
     def _lay(
         self,
         p: int,
         action: Action,
-        combo: Combination,
         played: tuple[Card, ...],
         onto: int,
         cooch: bool,
     ) -> CooCanState:
         """K4, K5: one meld, a new one appended to the table or an addition in its place."""
         table = self._table
+        if onto >= 0:
+            combo = extended(table[onto], played)
+        elif played[0].rank == played[-1].rank:
+            combo = group(played, p)
+        else:
+            combo = sequence(played, p)
         table = (*table, combo) if onto < 0 else (*table[:onto], combo, *table[onto + 1 :])
         opened = self._opened
         if onto < 0 and not opened[p]:
             opened = (*opened[:p], True, *opened[p + 1 :])
-        return self._next(
-            action,
-            hands=replaced(self._hands, p, without(self._hands[p], played)),
-            table=table,
-            melded=2 if cooch else 1,
-            opened=opened,
-            known=replaced(self._known, p, forget(self._known[p], played)),
-        )
+        n = self._length
+        return CooCanState(
+            self._deal, replaced(self._hands, p, without(self._hands[p], played)), table,
+            self._pile, self._stock, self._reshuffles, self._pool, self._drawn, p, "play",
+            self._taken, 2 if cooch else 1, opened,
+            replaced(self._known, p, forget(self._known[p], played)), self._turns,
+            extend_line(self._line, n, action), n + 1, None,
+        )  # fmt: skip
 
     def _discard(self, p: int, c: Card) -> CooCanState:
         """K3: a card face up on the discard pile ends the turn; play passes to the left.
@@ -468,27 +462,24 @@ by discarding one card face up, and does nothing else in that turn (K2)
         hands = replaced(self._hands, p, hand)
         pile = (*self._pile, c)
         turns = self._turns + 1
-        known = replaced(self._known, p, forget(self._known[p], (c,)))
+        known = self._known
+        if known[p]:
+            known = replaced(known, p, forget(known[p], (c,)))
         deal = self._deal
-        if not hand:
-            result = settle(self.rules, hands, p, cooch=self._melded == 2)
-            return self._next(
-                DISCARDS[c.index], hands=hands, pile=pile, turns=turns, known=known,
-                current_player=None, phase="draw", taken=None, melded=0, result=result,
-            )  # fmt: skip
-        if deal.limit is not None and turns >= deal.limit:  # K8: abandoned, no payments
-            result = Result(Outcome.ABANDONED, None, (0,) * deal.players)
-            return self._next(
-                DISCARDS[c.index], hands=hands, pile=pile, turns=turns, known=known,
-                current_player=None, phase="draw", taken=None, melded=0, result=result,
-            )  # fmt: skip
         stock, reshuffles, pool, drawn = self._stock, self._reshuffles, self._pool, self._drawn
-        if not stock:  # K8: the whole discard pile, mixed, becomes the deck
+        player: int | None = p + 1 if p + 1 < deal.players else 0
+        result = None
+        if not hand:
+            player, result = None, settle(self.rules, hands, p, cooch=self._melded == 2)
+        elif deal.limit is not None and turns >= deal.limit:  # K8: abandoned, no payments
+            player, result = None, Result(Outcome.ABANDONED, None, (0,) * deal.players)
+        elif not stock:  # K8: the whole discard pile, mixed, becomes the deck
             stock = shuffle(pile, deal.seed(reshuffles))
             pool = tuple(sorted(pile))
             pile, reshuffles, drawn = (), reshuffles + 1, ((),) * deal.players
-        return self._next(
-            DISCARDS[c.index], hands=hands, pile=pile, stock=stock, reshuffles=reshuffles,
-            pool=pool, drawn=drawn, turns=turns, known=known,
-            current_player=(p + 1) % deal.players, phase="draw", taken=None, melded=0,
+        n = self._length
+        return CooCanState(
+            deal, hands, self._table, pile, stock, reshuffles, pool, drawn, player, "draw",
+            None, 0, self._opened, known, turns,
+            extend_line(self._line, n, DISCARDS[c.index]), n + 1, result,
         )  # fmt: skip

@@ -12,7 +12,6 @@ from typing import Literal
 
 from ..actions import Action, Discard, Draw, Meld, Take
 from ..cards import Card, make_pack
-from ..combos import Combination
 from ..state import Legal, Outcome, Result
 from .melds import spots
 from .rules import CooCanRules
@@ -38,16 +37,16 @@ __all__ = [
 Phase = Literal["draw", "play"]
 """Before the player has drawn or taken this turn (``"draw"``), and after (``"play"``)."""
 
-Plan = tuple[Action, "Combination | None", tuple[Card, ...], int, bool]
-"""A legal action with what `apply` needs: the meld it leaves on the table, the cards it
-takes from the hand, the table index it goes onto (-1: a new meld) and whether it is a Cooch."""
+Plan = tuple[Action, tuple[Card, ...], int, bool]
+"""A legal action with what `apply` needs: the cards it takes from the hand, the table index
+it goes onto (-1: a new meld) and whether it is a Cooch (K9)."""
 
 DRAW = Draw()
 TAKES = tuple(Take(c) for c in make_pack())
 """``take`` of each card, by `Card.index`."""
 DISCARDS = tuple(Discard(c) for c in make_pack())
 """``discard`` of each card, by `Card.index`."""
-DRAW_PLAN: Plan = (DRAW, None, (), -1, False)
+DRAW_PLAN: Plan = (DRAW, (), -1, False)
 DRAW_ONLY: Legal = ((DRAW,), (DRAW_PLAN,))
 _MELDS: dict[tuple[tuple[int, ...], int], Meld] = {}
 """One `Meld` per cards and table index (bounded: the sets of the pack times the table)."""
@@ -137,11 +136,16 @@ def with_card(hand: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
 
 
 def without(hand: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
-    """`hand` less one copy of each card of `played`."""
-    rest = list(hand)
+    """`hand` less one copy of each card of `played` (the engine's cards are the interned ones,
+    `conquian.cards.card_at`, so they are found by identity)."""
     for c in played:
-        rest.remove(c)
-    return tuple(rest)
+        for i, h in enumerate(hand):
+            if h is c:
+                hand = hand[:i] + hand[i + 1 :]
+                break
+        else:
+            raise ValueError(f"{c} is not in the hand")
+    return hand
 
 
 def forget(known: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
