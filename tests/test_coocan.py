@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -206,6 +207,27 @@ def test_k5_a_set_of_four_onto_a_meld() -> None:
     assert "meld AH 2H 3H 4H @0" in map(str, state.legal_actions())
     state = state.apply("meld AH 2H 3H 4H @0")
     assert str(state.table[0]) == "AH 2H 3H 4H 5H 6H 7H 8H"
+
+
+# -- K6 declaring ----------------------------------------------------------------------------
+
+
+def test_k6_declarations_are_the_public_hand_sizes() -> None:
+    """K6: a player left with four cards or one is declared by every view's hand sizes; no
+    action is needed (every legal action is a draw, take, meld or discard)."""
+    declared = Counter[int]()
+    state = seeded(3, 21, turn_limit=300)
+    rng = random.Random(21)
+    while not state.is_over:
+        sizes = tuple(len(state.hand(q)) for q in range(3))
+        for q in range(3):
+            assert state.view(q).hand_sizes == sizes
+        declared.update(size for size in sizes if size in (1, 4))
+        assert all(str(a).split()[0] in ("draw", "take", "meld", "discard")
+                   for a in state.legal_actions())  # fmt: skip
+        melds = [a for a in state.legal_actions() if isinstance(a, Meld)]
+        state = state.apply(rng.choice(melds or state.legal_actions()))
+    assert declared[4] > 0
 
 
 # -- K7 going out, no dead ends -------------------------------------------------------------
@@ -447,3 +469,41 @@ def test_heuristic_agent_beats_random_play() -> None:
         assert state.result is not None
         wins += state.result.winner == 0
     assert wins >= 30
+
+
+# -- where each rule lives, positions (E3) -------------------------------------------------
+
+
+def test_every_k_rule_is_placed_and_documented() -> None:
+    """K1-K9: the package docstring says where each rule lives, the rules page has an anchor
+    for each, and this file names each in a test."""
+    import conquian.coocan
+
+    page = (Path(__file__).parent.parent / "docs" / "rules" / "coo-can.md").read_text()
+    tests = Path(__file__).read_text()
+    for k in range(1, 10):
+        assert re.search(rf"\bK{k}\b", conquian.coocan.__doc__ or "")
+        assert f"{{#k{k}}}" in page
+        assert f"def test_k{k}_" in tests
+
+
+def test_e3_a_position_whose_snapshot_disagrees_is_refused() -> None:
+    """E3: a position whose deck or hands do not match its actions is rejected, naming the
+    field; a position drawn by sample_state cannot be written."""
+    from conquian import RecordError
+
+    state = seeded(3, 6)
+    state = state.apply(state.legal_actions()[-1]).apply("draw")
+    data = json.loads(state.to_json())
+    data["snapshot"]["deck"] = data["snapshot"]["deck"][::-1]
+    with pytest.raises(RecordError, match=r"snapshot\.deck"):
+        State.from_json(json.dumps(data))
+    data = json.loads(state.to_json())
+    data["snapshot"]["hands"][0], data["snapshot"]["hands"][1] = (
+        data["snapshot"]["hands"][1],
+        data["snapshot"]["hands"][0],
+    )
+    with pytest.raises(RecordError, match=r"snapshot.hands\[0\]"):
+        State.from_json(json.dumps(data))
+    with pytest.raises(RecordError, match="no deal to record"):
+        state.view(0).sample_state(random.Random(0)).to_json()
