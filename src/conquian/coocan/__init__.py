@@ -39,7 +39,7 @@ taken may not be discarded that turn (K3), the reshuffle's seed (K8), the
 `turn_limit` (K8), the sampling after a reshuffle (`view.sample`).
 """
 
-from . import codec  # noqa: F401 - registers the JSON codec of the game
+from . import codec  # noqa: F401 - the JSON codec of the game (`codec.register`)
 from .dealing import deal
 from .melds import spots
 from .rules import CooCanRules

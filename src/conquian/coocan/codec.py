@@ -4,14 +4,17 @@ What the formats need to know of Coo-Can: its options, how a deck is dealt
 (K1), the zones of a snapshot (the discard pile, the deck in its order, the
 reshuffles, the card taken, the meld made this turn, who has opened, the
 known cards, the turns) and the checks a snapshot must pass on its own.
-Registered on import for the game ``"coo-can"``.
+`register` makes it the codec of the game ``"coo-can"``; `CooCanState.to_json`
+and `CooCanView.to_json` call it. (Until the games registry lists Coo-Can, it is
+not registered on import, so that the list of games in the formats' error
+messages stays that of the registry.)
 
 >>> from conquian.coocan import CooCanRules, deal
 >>> from conquian.cards import cards, shuffle
 >>> s = deal(CooCanRules(), shuffle(CooCanRules().pack_cards(), 2), dealer=0)
->>> s = s.apply("discard 3S").apply("draw")
->>> State.from_json(s.to_json()) == s
-True
+>>> snapshot = CODEC.snapshot(s.apply("discard 3S").apply("draw"))
+>>> snapshot["phase"], snapshot["discard_pile"], len(snapshot["deck"]), snapshot["reshuffles"]
+('play', ['3S'], 62, 0)
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .._codec import Codec, SnapshotRead, register_codec
+from .._codec import Codec, SnapshotRead, codec_for, register_codec
 from .._jsonio import meld_data, result_data, texts
 from ..cards import Card, card
 from ..combos import Order
@@ -29,7 +32,7 @@ from .rules import CooCanRules
 from .state import CooCanState
 from .view import CooCanView
 
-__all__ = ["CooCanCodec"]
+__all__ = ["CODEC", "CooCanCodec", "register"]
 
 _OPTIONS = ("players", "game_stake", "spot_stake", "turn_limit")
 
@@ -159,4 +162,12 @@ class CooCanCodec(Codec):
         }
 
 
-register_codec(CooCanCodec())
+CODEC = CooCanCodec()
+"""The one codec of Coo-Can."""
+
+
+def register() -> None:
+    """Make `CODEC` the codec of ``"coo-can"``: positions and views of Coo-Can can then be
+    written and read (`State.to_json`, `State.from_json`, `PlayerView.to_json`)."""
+    if codec_for("coo-can") is not CODEC:
+        register_codec(CODEC)

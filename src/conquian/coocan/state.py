@@ -170,6 +170,14 @@ discarding one card face up, and does nothing else in that turn (K2)
             f"{self._phase}, {self._length} actions>"
         )
 
+    def to_json(self) -> str:
+        """This position as JSON (format ``conquian-position``): its rules, deal and actions,
+        and a snapshot of every zone; `State.from_json` reads it back (see `codec`)."""
+        from .codec import register
+
+        register()
+        return super().to_json()
+
     def __str__(self) -> str:
         """The position as a multi-line text diagram: every hand, the table, the piles."""
         from .show import diagram

@@ -93,6 +93,14 @@ class CooCanView(PlayerView):
         """
         return sample(self, rng)
 
+    def to_json(self) -> str:
+        """This view as one line of JSON (format ``conquian-view``), with what the player may
+        know and nothing more (C6; see `codec`)."""
+        from .codec import register
+
+        register()
+        return super().to_json()
+
     def __str__(self) -> str:
         """What this player may know as a multi-line text diagram."""
         from .show import diagram
