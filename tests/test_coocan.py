@@ -427,6 +427,21 @@ def test_c6_views_hide_the_deck_and_other_hands() -> None:
         sample.to_json()
 
 
+def test_c6_showing_every_hand_when_the_deal_is_over() -> None:
+    """C6 "Showing": a finished deal's view holds every hand; only the deck stays unseen, and a
+    sample of it gives the same view."""
+    state = seeded(3, 13, turn_limit=400)
+    rng = random.Random(13)
+    while not state.is_over:
+        melds = [a for a in state.legal_actions() if isinstance(a, Meld)]
+        state = state.apply(rng.choice(melds or state.legal_actions()))
+    view = state.view(1)
+    assert view.hands == tuple(state.hand(q) for q in range(3))
+    assert Counter(view.unseen) == Counter(state.deck_cards)
+    assert view.legal_actions == () and view.decision is None
+    assert view.sample_state(random.Random(1)).view(1) == view
+
+
 def _bound(cells: int) -> float:
     """A chi-square of cells-1 degrees of freedom passes this with probability near 1 - 1e-6."""
     return cells - 1 + 6 * (2 * (cells - 1)) ** 0.5
