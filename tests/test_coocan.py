@@ -427,6 +427,35 @@ def test_c6_views_hide_the_deck_and_other_hands() -> None:
         sample.to_json()
 
 
+def test_c6_a_view_reads_back_from_its_json() -> None:
+    """C6, E2, E3: at states of a deal (reshuffles included) every view reads back equal from
+    its JSON; a view whose cards contradict it is refused, naming what is wrong."""
+    from conquian import RecordError
+    from conquian.coocan import CooCanView
+
+    state = seeded(2, 5)
+    rng = random.Random(5)
+    k = 0
+    while not state.is_over:
+        if k % 17 == 0:
+            for p in range(2):
+                view = state.view(p)
+                assert CooCanView.from_json(view.to_json()) == view
+        k += 1
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert state.reshuffles > 0
+    view = state.view(0)
+    assert CooCanView.from_json(view.to_json()) == view
+    data = json.loads(seeded(3, 1).view(1).to_json())
+    data["hand_sizes"][0] = 9
+    with pytest.raises(RecordError, match="no position can show this view"):
+        CooCanView.from_json(json.dumps(data))
+    data = json.loads(seeded(3, 1).view(1).to_json())
+    data["hand"] = [*data["hand"][:-1], "AC", "AC", "AC"]
+    with pytest.raises(RecordError, match="more copies than the coo-can pack holds"):
+        CooCanView.from_json(json.dumps(data))
+
+
 def test_c6_showing_every_hand_when_the_deal_is_over() -> None:
     """C6 "Showing": a finished deal's view holds every hand; only the deck stays unseen, and a
     sample of it gives the same view."""

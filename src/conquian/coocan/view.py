@@ -93,6 +93,14 @@ class CooCanView(PlayerView):
         """
         return sample(self, rng)
 
+    @classmethod
+    def from_json(cls, text: str | bytes) -> CooCanView:
+        """A view back from its JSON, checked (E2, E3, C6; `viewjson.read_view`): it equals
+        the view written, so it samples the same positions for the same seed."""
+        from .viewjson import read_view
+
+        return read_view(text)
+
     def to_json(self) -> str:
         """This view as one line of JSON (format ``conquian-view``), with what the player may
         know and nothing more (C6; see `codec`)."""
