@@ -562,3 +562,30 @@ def test_e3_a_position_whose_snapshot_disagrees_is_refused() -> None:
         State.from_json(json.dumps(data))
     with pytest.raises(RecordError, match="no deal to record"):
         state.view(0).sample_state(random.Random(0)).to_json()
+
+
+def test_action_ids_are_a_fixed_bijection() -> None:
+    """Action ids (K3-K5, K9): every id names one action and back; the legal actions of
+    random deals all have ids; a few ids are pinned, as golden data."""
+    from conquian import parse_action
+    from conquian.coocan.ids import ActionIds
+
+    ids = ActionIds()
+    assert len(ids) == 9222
+    assert all(ids.index(ids.action(i)) == i for i in range(len(ids)))
+    pinned = {"draw": 0, "take AC": 1, "discard KS": 104, "meld AC AC AD AD": 105,
+              "meld AS 2S 3S 4S": 382, "meld 4S 5S 6S 7S 8S 9S 10S JS QS KS": 407,
+              "meld AC @0": 408, "meld 10S JS QS KS @25": 9221}  # fmt: skip
+    assert {text: ids.index(parse_action(text)) for text in pinned} == pinned
+    for players in (2, 6):
+        state = seeded(players, 31, turn_limit=200)
+        rng = random.Random(31)
+        while not state.is_over:
+            legal = state.legal_actions()
+            mask = ids.mask(legal)
+            assert sum(mask) == len(legal)
+            assert all(ids.action(ids.index(a)) == a for a in legal)
+            melds = [a for a in legal if isinstance(a, Meld)]
+            state = state.apply(rng.choice(melds or legal))
+    with pytest.raises(ValueError, match="no id"):
+        ids.index(parse_action("meld 5H 6H 7H"))
