@@ -456,6 +456,21 @@ def test_c6_a_view_reads_back_from_its_json() -> None:
         CooCanView.from_json(json.dumps(data))
 
 
+def test_c6_observation_has_a_fixed_length_and_reads_only_the_view() -> None:
+    """C6: a view's observation has the same length all through a deal, and equal views give
+    equal observations (a sample of the view too)."""
+    state = seeded(4, 17, turn_limit=120)
+    rng = random.Random(17)
+    lengths = set()
+    while not state.is_over:
+        view = state.view(2)
+        obs = view.observation()
+        lengths.add(len(obs))
+        assert view.sample_state(rng).view(2).observation() == obs
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert lengths == {52 * 5 + 52 * 3 + 2 * 4 + 5}
+
+
 def test_c6_showing_every_hand_when_the_deal_is_over() -> None:
     """C6 "Showing": a finished deal's view holds every hand; only the deck stays unseen, and a
     sample of it gives the same view."""

@@ -93,6 +93,48 @@ class CooCanView(PlayerView):
         """
         return sample(self, rng)
 
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats, for learning (the layout depends only
+        on the number of players `n`; seats are counted from this player, to his left):
+
+        - 52 × 5: per card (`Card.index`), the copies in his hand, in the discard pile, on
+          the table (each halved), the top discard and the card taken this turn (0 or 1);
+        - 52 × (n − 1): the copies known to be in each other hand, halved (C6);
+        - n hand sizes (divided by 11), n flags of having opened (K5);
+        - the deck's size (÷ 104), the reshuffles (÷ 10, at most 1), whether he is to play,
+          whether it is a draw phase, whether he has melded this turn.
+
+        >>> from conquian.coocan import CooCanRules, deal
+        >>> view = deal(CooCanRules(players=3), CooCanRules().pack_cards(), 0).view(1)
+        >>> len(view.observation()), 52 * 5 + 52 * 2 + 2 * 3 + 5
+        (375, 375)
+        """
+        n = self.rules.players
+        me = self.player
+        table = [c for m in self.table for c in m.physical_cards]
+        out = [0.0] * (52 * (4 + n))
+        for k, cards in enumerate((self.hand, self.discard_pile, table)):
+            for c in cards:
+                out[52 * k + c.index] += 0.5
+        if self.discard_pile:
+            out[156 + self.discard_pile[-1].index] = 1.0
+        if self.taken is not None:
+            out[208 + self.taken.index] = 1.0
+        for k in range(1, n):
+            for c in self.known[(me + k) % n]:
+                out[52 * (4 + k) + c.index] += 0.5
+        seats = [(me + k) % n for k in range(n)]
+        out.extend(self.hand_sizes[q] / 11 for q in seats)
+        out.extend(float(self.opened[q]) for q in seats)
+        out += [
+            self.deck_size / 104,
+            min(self.reshuffles, 10) / 10,
+            float(self.current_player == me),
+            float(self.phase == "draw"),
+            float(self.melded),
+        ]
+        return tuple(out)
+
     @classmethod
     def from_json(cls, text: str | bytes) -> CooCanView:
         """A view back from its JSON, checked (E2, E3, C6; `viewjson.read_view`): it equals
