@@ -46,13 +46,25 @@ from pathlib import Path
 from typing import Any
 
 import conquian
+from conquian.cards import shuffle
+from conquian.coocan import CooCanRules, deal
+
+
+def new_game(rules: Any, seed: int) -> Any:
+    """`conquian.new_game`, and Coo-Can's seeded deal (dealer 0) until the games registry
+    deals it too."""
+    if isinstance(rules, CooCanRules):
+        return deal(rules, shuffle(rules.pack_cards(), seed), 0)
+    return conquian.new_game(rules, seed=seed)
+
 
 #: The game types, each a factory of its rules (named as in the reports).
-GAME_TYPES: dict[str, Callable[[], conquian.Rules]] = {
+GAME_TYPES: dict[str, Callable[[], Any]] = {
     "two-hand": lambda: conquian.ConquianRules(),
     "three-hand": lambda: conquian.CooncanRules.three_hand(turn_limit=200),
     "double-pack-4": lambda: conquian.CooncanRules.double_pack(players=4, turn_limit=300),
     "double-pack-5": lambda: conquian.CooncanRules.double_pack(players=5, turn_limit=300),
+    "coo-can-4": lambda: CooCanRules(players=4, turn_limit=300),
 }
 
 #: The module that has to import for each game type to be playable.
@@ -61,6 +73,7 @@ ENGINE_MODULE = {
     "three-hand": "conquian.cooncan",
     "double-pack-4": "conquian.cooncan",
     "double-pack-5": "conquian.cooncan",
+    "coo-can-4": "conquian.coocan",
 }
 
 #: Seeds of the passes (each pass plays games of its own seeds).
@@ -90,7 +103,7 @@ def engine_problem(game: str) -> str | None:
 def play(rules: conquian.Rules, seed: int) -> int:
     """Play game `seed` to the end, uniformly at random; the number of decisions."""
     choice = random.Random(seed).choice
-    state = conquian.new_game(rules, seed=seed)
+    state = new_game(rules, seed=seed)
     n = 0
     try:  # free in CPython 3.11+ while nothing is raised
         while not state.is_over:
@@ -104,7 +117,7 @@ def play(rules: conquian.Rules, seed: int) -> int:
 def play_checked(rules: conquian.Rules, seed: int) -> int:
     """`play` with a bound on the length of the game (for the first, checking game)."""
     choice = random.Random(seed).choice
-    state = conquian.new_game(rules, seed=seed)
+    state = new_game(rules, seed=seed)
     n = 0
     while not state.is_over:
         actions = state.legal_actions()
@@ -144,7 +157,6 @@ def plain_loop(rules: conquian.Rules, seeds: range) -> tuple[list[int], float]:
 def timed_loop(rules: conquian.Rules, seeds: range) -> dict[str, float]:
     """Play the games of `seeds` timing each call; seconds per kind of call."""
     pc = time.perf_counter
-    new_game = conquian.new_game
     t_new = t_legal = t_apply = 0.0
     decisions = 0
     start = pc()
@@ -177,7 +189,6 @@ def timed_loop(rules: conquian.Rules, seeds: range) -> dict[str, float]:
 
 def new_game_cost(rules: conquian.Rules, calls: int) -> float:
     """Seconds per ``new_game(rules, seed=i)`` (best of 3 batches of `calls`)."""
-    new_game = conquian.new_game
     best = float("inf")
     for batch in range(3):
         base = NEW_GAME_SEEDS + batch * calls
@@ -203,7 +214,7 @@ def memory_per_state(rules: conquian.Rules, seeds: range) -> dict[str, float]:
     keep = states.append
     for seed in seeds:
         choice = random.Random(seed).choice
-        state = conquian.new_game(rules, seed=seed)
+        state = new_game(rules, seed=seed)
         keep(state)
         while not state.is_over:
             state = state.apply(choice(state.legal_actions()))

@@ -1,0 +1,288 @@
+"""What one player of a Coo-Can deal may know (rules C6, K8): `CooCanView`, and its samples.
+
+A view holds the player's own hand, the size of every hand, the table, the
+discard pile, the deck's size, the cards known to be in other hands (taken
+from the discard pile), and the public history. When the deck has been made
+from the discard pile (K8) everyone saw which cards went into it, though not
+their order: `deck_may_hold` is the part of `unseen` that can still be in the
+deck (the mixed pile, less the cards the player drew from it himself).
+
+`CooCanView.sample_state` draws a whole position that gives the view, for
+searching bots (see `sample`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from ..actions import Action, Meld
+from ..cards import Card, card_at
+from ..combos import Combination
+from ..state import PlayerView, Result
+from .rules import CooCanRules
+from .state import CooCanState
+from .tables import Deal, Phase
+
+__all__ = ["CooCanView", "make_view", "sample"]
+
+
+@attrs.frozen
+class CooCanView(PlayerView):
+    """What one player of a Coo-Can deal may know (C6); `CooCanState.view` makes it.
+
+    His own `hand`; every hand's size (so the declarations of K6 need no
+    action); the `table`, the `discard_pile`, the `deck_size`; `known`, per
+    seat, the cards known to be in that hand (taken from the discard pile and
+    not yet played); who has `opened` (K5); the card `taken` and whether the
+    player to move has `melded` this turn; the `reshuffles` so far and
+    `deck_may_hold` (None before the first, K8); the `history` (a draw shows
+    no card); his `legal_actions` on his turn; and `unseen`, the cards whose
+    place he cannot know. Never the deck's order nor another hand's unknown
+    cards while the deal goes on; once it is over every hand is shown
+    (`hands`, C6 "Showing").
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> from conquian.cards import cards, shuffle
+    >>> view = deal(CooCanRules(), shuffle(CooCanRules().pack_cards(), 1), dealer=0).view(1)
+    >>> view.hand_sizes, view.deck_size, len(view.unseen), view.decision
+    ((11, 10, 10, 10), 63, 94, 'play')
+    """
+
+    rules: CooCanRules
+    player: int
+    dealer: int
+    current_player: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Combination, ...]
+    discard_pile: tuple[Card, ...]
+    deck_size: int
+    known: tuple[tuple[Card, ...], ...]
+    opened: tuple[bool, ...]
+    taken: Card | None
+    melded: bool
+    reshuffles: int
+    deck_may_hold: tuple[Card, ...] | None
+    history: Sequence[Action]
+    turns: int
+    result: Result | None
+    legal_actions: tuple[Action, ...]
+    unseen: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def decision(self) -> Phase | None:
+        """What the player to move is asked: ``"draw"`` or ``"play"``; None when over."""
+        return None if self.result is not None else self.phase
+
+    def sample_state(self, rng: random.Random) -> CooCanState:
+        """A whole position drawn among those that give this view (C6); see `sample`.
+
+        >>> from conquian.coocan import CooCanRules, deal
+        >>> from conquian.cards import cards, shuffle
+        >>> import random
+        >>> s = deal(CooCanRules(), shuffle(CooCanRules().pack_cards(), 1), dealer=0)
+        >>> view = s.apply("discard KD").apply("draw").view(0)
+        >>> view.sample_state(random.Random(3)).view(0) == view
+        True
+        """
+        return sample(self, rng)
+
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats, for learning (the layout depends only
+        on the number of players `n`; seats are counted from this player, to his left):
+
+        - 52 × 5: per card (`Card.index`), the copies in his hand, in the discard pile, on
+          the table (each halved), the top discard and the card taken this turn (0 or 1);
+        - 52 × (n − 1): the copies known to be in each other hand, halved (C6);
+        - n hand sizes (divided by 11), n flags of having opened (K5);
+        - the deck's size (÷ 104), the reshuffles (÷ 10, at most 1), whether he is to play,
+          whether it is a draw phase, whether he has melded this turn.
+
+        >>> from conquian.coocan import CooCanRules, deal
+        >>> view = deal(CooCanRules(players=3), CooCanRules().pack_cards(), 0).view(1)
+        >>> len(view.observation()), 52 * 5 + 52 * 2 + 2 * 3 + 5
+        (375, 375)
+        """
+        n = self.rules.players
+        me = self.player
+        table = [c for m in self.table for c in m.physical_cards]
+        out = [0.0] * (52 * (4 + n))
+        for k, cards in enumerate((self.hand, self.discard_pile, table)):
+            for c in cards:
+                out[52 * k + c.index] += 0.5
+        if self.discard_pile:
+            out[156 + self.discard_pile[-1].index] = 1.0
+        if self.taken is not None:
+            out[208 + self.taken.index] = 1.0
+        for k in range(1, n):
+            for c in self.known[(me + k) % n]:
+                out[52 * (4 + k) + c.index] += 0.5
+        seats = [(me + k) % n for k in range(n)]
+        out.extend(self.hand_sizes[q] / 11 for q in seats)
+        out.extend(float(self.opened[q]) for q in seats)
+        out += [
+            self.deck_size / 104,
+            min(self.reshuffles, 10) / 10,
+            float(self.current_player == me),
+            float(self.phase == "draw"),
+            float(self.melded),
+        ]
+        return tuple(out)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> CooCanView:
+        """A view back from its JSON, checked (E2, E3, C6; `viewjson.read_view`): it equals
+        the view written, so it samples the same positions for the same seed."""
+        from .viewjson import read_view
+
+        return read_view(text)
+
+    def to_json(self) -> str:
+        """This view as one line of JSON (format ``conquian-view``), with what the player may
+        know and nothing more (C6; see `codec`)."""
+        from .codec import register
+
+        register()
+        return super().to_json()
+
+    def __str__(self) -> str:
+        """What this player may know as a multi-line text diagram."""
+        from .show import diagram
+
+        return diagram(self)
+
+
+def make_view(state: CooCanState, seat: int) -> CooCanView:
+    """`CooCanState.view`: all that `seat` may know of `state`, and nothing more (C6, K8)."""
+    rules = state.rules
+    n = rules.players
+    over = state.result is not None
+    counts = [0] * 52
+    for c in rules.pack_cards():
+        counts[c.index] += 1
+    hands = tuple(state.hand(q) for q in range(n))
+    seen: list[Card] = [*hands[seat], *state.discard_pile]
+    for combo in state.table:
+        seen.extend(combo.physical_cards)
+    known = state.known
+    for q in range(n):
+        if q != seat:
+            seen.extend(hands[q] if over else known[q])
+    for c in seen:
+        counts[c.index] -= 1
+    unseen = tuple(card_at(i) for i in range(52) for _ in range(counts[i]))
+    may_hold = None
+    pool = state.pool
+    if pool is not None:  # K8: the mixed pile, less his own draws from it, among the unseen
+        left = (Counter(pool) - Counter(state.drawn(seat))) & Counter(unseen)
+        may_hold = tuple(sorted(left.elements()))
+    return CooCanView(
+        rules=rules,
+        player=seat,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        phase=state.phase,
+        hand=hands[seat],
+        hand_sizes=tuple(len(h) for h in hands),
+        table=state.table,
+        discard_pile=state.discard_pile,
+        deck_size=state.deck_size,
+        known=known,
+        opened=state.opened,
+        taken=state.taken,
+        melded=state.melded,
+        reshuffles=state.reshuffles,
+        deck_may_hold=may_hold,
+        history=state.history,
+        turns=state.turns,
+        result=state.result,
+        legal_actions=state.legal_actions() if seat == state.current_player else (),
+        unseen=unseen,
+        hands=hands if over else None,
+    )
+
+
+def _shuffled(items: Sequence[Card], rng: random.Random) -> list[Card]:
+    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
+    out = list(items)
+    draw = rng.random
+    for i in range(len(out) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def sample(view: CooCanView, rng: random.Random) -> CooCanState:
+    """A position drawn among those giving `view` (C6, K8): its ``view(view.player) == view``.
+
+    The cards of `view.unseen` are shuffled (only ``rng.random`` is used) and
+    dealt to the places the player cannot see: the deck, in its order, and
+    the unknown part of each other hand. Before any reshuffle every unseen
+    card may be anywhere, so the draw is uniform over those arrangements (the
+    two copies of a card counted as different cards). After a reshuffle the
+    deck holds only cards of `deck_may_hold`: the deck is drawn uniformly
+    from those and the other hands from what is left. The library's choice:
+    which of a hand's cards came from the mixed pile is not followed, so a
+    hand may be drawn that its player's later plays make unlikely. The
+    position is built zone by zone with the view's history, not replayed
+    from a deal: it has no deck to record (`to_json` refuses it), and its own
+    later reshuffles are seeded from `rng`.
+    """
+    rules = view.rules
+    n = rules.players
+    me = view.player
+    d = view.deck_size
+    if view.hands is not None:  # C6 Showing: only the deck is left unknown
+        hands = view.hands
+        stock = _shuffled(view.unseen, rng)
+    else:
+        unknown = [0 if q == me else view.hand_sizes[q] - len(view.known[q]) for q in range(n)]
+        if view.deck_may_hold is None:
+            pool = _shuffled(view.unseen, rng)
+            stock, rest = pool[:d], pool[d:]
+        else:
+            stock = _shuffled(view.deck_may_hold, rng)[:d]
+            left = Counter(view.unseen) - Counter(stock)
+            rest = _shuffled(sorted(left.elements()), rng)
+        if len(stock) != d or len(rest) != sum(unknown):
+            raise ValueError("the view's unseen cards do not fill its unknown places")
+        dealt: list[tuple[Card, ...]] = []
+        at = 0
+        for q in range(n):
+            if q == me:
+                dealt.append(view.hand)
+            else:
+                dealt.append(tuple(sorted((*view.known[q], *rest[at : at + unknown[q]]))))
+                at += unknown[q]
+        hands = tuple(dealt)
+    history = list(view.history)
+    last = history[-1] if history else None
+    melded = 0
+    if view.melded:
+        melded = 2 if isinstance(last, Meld) and len(last.cards) == 10 else 1  # the Cooch, K9
+    return CooCanState(
+        Deal(rules, view.dealer, (), key=int(rng.random() * 2**53)),
+        hands,
+        view.table,
+        view.discard_pile,
+        tuple(stock),
+        view.reshuffles,
+        view.deck_may_hold,
+        ((),) * n,
+        view.current_player,
+        view.phase,
+        view.taken,
+        melded,
+        view.opened,
+        view.known,
+        view.turns,
+        history,
+        len(history),
+        view.result,
+    )
