@@ -13,6 +13,7 @@ from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
 from .encoding import ActionSpace
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
+from .match import Match
 from .records import GameRecord
 from .rules import ConquianRules, CooncanRules, Rules
 from .scoring import ScoreSheet
@@ -45,6 +46,7 @@ __all__ = [
     "HeuristicAgent",
     "IllegalActionError",
     "Kind",
+    "Match",
     "Meld",
     "NamedJoker",
     "NotationError",
