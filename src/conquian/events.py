@@ -225,7 +225,7 @@ def decision_of(position: State | PlayerView) -> Decision | None:
     """
     if position.result is not None or position.current_player is None:
         return None
-    rules: Rules = position.rules  # type: ignore[union-attr]  # every view has its rules
+    rules: Rules = position.rules  # type: ignore[union-attr, unused-ignore]  # every view has its rules
     if _offer_engine(rules):
         if getattr(position, "offer", None) is not None:
             return "say"
@@ -259,8 +259,8 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
         raise ValueError(f"since must be from 0 to {len(history)} (got {since!r})")
     if since == len(history) and since > 0:
         return ()
-    rules: Rules = view.rules  # type: ignore[attr-defined]  # every engine's view has them
-    sample = view.sample_state(random.Random(0))  # type: ignore[attr-defined]
+    rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
+    sample = view.sample_state(random.Random(0))  # type: ignore[attr-defined, unused-ignore]
     state = new_game(rules, deck=sample.deck, dealer=sample.dealer)
     p = view.player
     offer = _offer_engine(rules)
@@ -325,7 +325,7 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         add("draw", seat, (known[0],) if known else ())
     elif _is_trade(action):
         own = seat == before.player and hasattr(action, "card")
-        add("trade", seat, (action.card,) if own else ())  # type: ignore[attr-defined]
+        add("trade", seat, (action.card,) if own else ())  # type: ignore[attr-defined, unused-ignore]
     if after.result is not None and before.result is None:
         result = after.result
         add(str(result.outcome), result.winner)

@@ -137,7 +137,7 @@ def _positive(name: str, value: object) -> None:
         raise ValueError(f"{name} must be an int of at least 1 or None (got {value!r})")
 
 
-@attrs.frozen(init=False)
+@attrs.frozen(init=False, repr=False)
 class Match:
     """A match of deals of one game, as an immutable value (see the module's docstring).
 
@@ -211,6 +211,18 @@ class Match:
             object.__setattr__(self, name, given)
         first = self._deal(0, dealer, None if deck is None else check_deck(rules, deck))
         object.__setattr__(self, "_played", (first,))
+
+    def __repr__(self) -> str:
+        """A one-line summary: the game, the deal in play, the totals and where it stands.
+
+        >>> Match(ConquianRules(), seed=1, deals=2)
+        <Match two-hand, pool, deal 1 dealt by 0, totals (0, 0): in play>
+        """
+        where = "over" if self.is_over else "between deals" if self.state.is_over else "in play"
+        return (
+            f"<Match {self.rules.game}, {self.scoring}, deal {self.number} dealt by "
+            f"{self.dealer}, totals {self.sheet.totals}: {where}>"
+        )
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -373,7 +385,7 @@ class Match:
             if d.seed is not None:
                 entry["seed"] = d.seed
             else:
-                entry["deck"] = texts(d.state.deck)  # type: ignore[attr-defined]
+                entry["deck"] = texts(d.state.deck)  # type: ignore[attr-defined, unused-ignore]
             entry["actions"] = texts(d.state.history)
             played.append(entry)
         data = {
