@@ -134,3 +134,16 @@ def test_cmd_names_and_simulate() -> None:
         agent_from_name("cmd:  ")
     summary = simulate([factory, "heuristic"], ConquianRules(), games=2, seed=1)
     assert summary.games == 2 and summary.agents[0].startswith("cmd:")
+
+
+def test_a_shell_bot_and_its_children_are_stopped_together() -> None:
+    """A bot started through a shell that leaves children holding its output is stopped as a
+    group at its timeout: nothing waits on the children."""
+    if shutil.which("sh") is None:
+        pytest.skip("no sh")
+    bot = ProcessAgent(["sh", "-c", "sleep 30 & sleep 30"], timeout=0.5)
+    started = time.monotonic()
+    with pytest.raises(BotError, match="no hello within"):
+        bot(new_game(ConquianRules(), seed=7).view(1))
+    bot.close()
+    assert time.monotonic() - started < 5

@@ -32,8 +32,10 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -189,6 +191,7 @@ class ProcessAgent:
                 bufsize=1,
                 cwd=self._cwd,
                 env=self._env,
+                start_new_session=os.name == "posix",  # its own group, stopped as one
             )
         except OSError as e:
             raise self._fail(f"could not be started: {e}") from None
@@ -325,10 +328,13 @@ class ProcessAgent:
 
 def _stop(process: subprocess.Popen[str]) -> None:
     """Kill the process if it still runs, reap it, and close its pipes."""
+    if os.name == "posix":  # the bot's whole process group: a shell's children too
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
     if process.poll() is None:
         process.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=2.0)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=2.0)
     for stream in (process.stdin, process.stdout, process.stderr):
         if stream is not None:
             with contextlib.suppress(OSError, ValueError):
