@@ -163,7 +163,10 @@ def test_cooncan_draw_is_never_named_and_the_end_shows_hands() -> None:
     assert draws and all(e.cards == () for e in draws)
     assert str(draws[0]).endswith("a card.")
     end = [e for e in story if e.kind in ("win", "abandoned")]
-    assert len(end) == 1 and [e.seat for e in story if e.kind == "show"] == [0, 1, 2]
+    final = line[-1]
+    shown = [e.seat for e in story if e.kind == "show"]
+    assert len(end) == 1 and shown == [q for q in range(3) if final.hand(q)]
+    assert all(e.cards == final.hand(e.seat) for e in story if e.kind == "show")
 
 
 def test_view_events_when_the_view_has_them() -> None:

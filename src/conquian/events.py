@@ -183,7 +183,7 @@ class Event:
         elif k == "abandoned":
             text = "The deal is abandoned at the turn limit"
         else:  # show
-            text = self._who(seat, "show") + (f" {names}" if names else " an empty hand")
+            text = self._who(seat, "show") + f" {names}"
         if self.shift:
             text += ", shifting the joker"
         return text + "."
@@ -330,5 +330,6 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         result = after.result
         add(str(result.outcome), result.winner)
         for q, hand in enumerate(getattr(after, "hands", None) or ()):
-            add("show", q, tuple(hand))
+            if hand:  # C6 Showing: what is left in each hand
+                add("show", q, tuple(hand))
     return out
