@@ -212,3 +212,27 @@ def test_bad_arguments() -> None:
         Match(ConquianRules(), seed=1, target=0)
     with pytest.raises(TypeError):
         Match(ConquianRules(), seed=1, deck=ConquianRules().pack_cards())
+
+
+def test_a_match_is_a_value() -> None:
+    """A match pickles, hashes and compares like the states it holds; `apply` leaves the old
+    match as it was."""
+    import pickle
+
+    match = Match(ConquianRules(), seed=3, people=3)
+    after = match.apply("pass")
+    again = pickle.loads(pickle.dumps(after))
+    assert again == after and hash(again) == hash(after) and again != match
+    assert match.state.history == () and len(after.state.history) == 1
+
+
+def test_cooncan_points_are_what_the_winner_was_paid() -> None:
+    """In the rummy games a points match scores the winner's payment (M7)."""
+    rules = CooncanRules.three_hand(turn_limit=80)
+    match = _play(Match(rules, seed=4, scoring="points", target=40), seed=2)
+    assert match.is_over
+    for row, record in zip(match.sheet.rows, match.records(), strict=True):
+        result = record.replay().result
+        assert result is not None
+        expected = result.payments[result.winner] if result.winner is not None else 0
+        assert sum(row.changes) == expected
