@@ -340,7 +340,8 @@ class ScoreSheet:
         if seats is None:
             if len(result.payments) != self.players:
                 raise ValueError(
-                    f"the result has {len(result.payments)} payments for {self.players} players"
+                    f"the result has {len(result.payments)} payments for {self.players} players "
+                    "(give seats= to name the players of a deal not every player played)"
                 )
             return tuple(range(self.players))
         if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
