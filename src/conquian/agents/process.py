@@ -75,8 +75,20 @@ class ProcessAgent:
     needs an answer. The process starts at the first decision, and stops with
     `close` (also on ``with`` and when the agent is collected).
 
+    A bot in a few lines of Python, given to the interpreter with ``-c``:
+
     >>> import sys
-    >>> bot = ProcessAgent([sys.executable, "docs/examples/bots/first_bot.py"], timeout=10)
+    >>> first = (
+    ...     "import json, sys\\n"
+    ...     "for line in sys.stdin:\\n"
+    ...     "    m = json.loads(line)\\n"
+    ...     "    if m['type'] == 'hello': answer = {'type': 'hello', 'protocol': 1}\\n"
+    ...     "    elif m['type'] == 'decide':\\n"
+    ...     "        answer = {'type': 'action', 'action': m['legal'][0]}\\n"
+    ...     "    else: continue\\n"
+    ...     "    print(json.dumps(answer), flush=True)\\n"
+    ... )
+    >>> bot = ProcessAgent([sys.executable, "-c", first], timeout=10)
     >>> with bot:
     ...     view = new_game(ConquianRules(), seed=7).view(1)
     ...     bot(view) in view.legal_actions
