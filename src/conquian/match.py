@@ -415,11 +415,12 @@ class Match:
     def from_json(cls, text: str | bytes) -> Match:
         """A match back from its file, every deal replayed and checked (E2, E3).
 
-        Raises `RecordError` listing every problem, each with its field
+        Raises `RecordError` listing the problems found, each with its field
         (``played[2].actions[7]: illegal action …``): a bad option, a deal not
         over before the next one, a dealer out of turn, a sheet that does not
-        match the deals. The match read equals the match written, so play
-        resumes where it stopped.
+        match the deals (reading stops at the first deal that cannot be
+        replayed). The match read equals the match written, so play resumes
+        where it stopped.
         """
         problems = Problems()
         r = Reader(problems)
