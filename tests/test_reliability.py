@@ -40,6 +40,7 @@ from conquian import (
     Force,
     GameRecord,
     HeuristicAgent,
+    Match,
     Meld,
     NamedJoker,
     Order,
@@ -102,6 +103,7 @@ DOUBLE = new_game(CooncanRules.double_pack(players=5), seed=3)
 STATES: tuple[State, ...] = (TWO, TWO_MELDING, THREE, DOUBLE)
 RECORD = GameRecord.from_state(THREE.apply(THREE.legal_actions()[0]))
 SHEET = ScoreSheet(players=3)
+MATCH = Match(ConquianRules(), seed=1)
 ORDER = Order.of("standard")
 SPACE = ActionSpace(ConquianRules())
 SEQUENCE = build(cards("4H 5H 6H"), ORDER)
@@ -238,6 +240,24 @@ def _targets() -> list[Target]:
     add("play.rules", lambda v: play([RandomAgent(1), RandomAgent(2)], v, seed=1), "rules")  # type: ignore[arg-type]
     add("simulate.agents", lambda v: simulate(v, ConquianRules(), games=1), "agent")  # type: ignore[arg-type]
     add("simulate.seed", lambda v: simulate(["random"] * 2, ConquianRules(), 1, v), "seed")  # type: ignore[arg-type]
+    # matches (conquian.match) and their sheets
+    add("Match.rules", lambda v: Match(v, seed=1), "rules")  # type: ignore[arg-type]
+    add("Match.seed", lambda v: Match(ConquianRules(), seed=v), "seed")  # type: ignore[arg-type]
+    add("Match.scoring", lambda v: Match(ConquianRules(), 1, v), "scoring")  # type: ignore[arg-type]
+    add("Match.target", lambda v: Match(ConquianRules(), 1, target=v), "target")  # type: ignore[arg-type]
+    add("Match.rounds", lambda v: Match(ConquianRules(), 1, rounds=v), "rounds")  # type: ignore[arg-type]
+    add("Match.people", lambda v: Match(ConquianRules(), 1, people=v), "people")  # type: ignore[arg-type]
+    add("Match.dealer", lambda v: Match(ConquianRules(), 1, dealer=v), "dealer")  # type: ignore[arg-type]
+    add("Match.deck", lambda v: Match(ConquianRules(), deck=v), "deck", "card")  # type: ignore[arg-type]
+    add("Match.apply", lambda v: MATCH.apply(v), "action")  # type: ignore[arg-type]
+    add("Match.view", lambda v: MATCH.view(v), "person")  # type: ignore[arg-type]
+    add("Match.from_json", lambda v: Match.from_json(v), "text", "json")  # type: ignore[arg-type]
+    add("ScoreSheet.from_json", lambda v: ScoreSheet.from_json(v), "text", "json")  # type: ignore[arg-type]
+    add(
+        "ScoreSheet.add.seats",
+        lambda v: SHEET.add(Result("tableau", None, (0, 0)), seats=v),
+        "seats",
+    )  # type: ignore[arg-type]
     return t
 
 

@@ -14,6 +14,7 @@ from .encoding import ActionSpace
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
 from .game import new_game, shuffle
 from .games import GAMES, Game, game_of
+from .match import Match
 from .records import GameRecord
 from .rules import ConquianRules, CooncanRules, Rules
 from .scoring import ScoreSheet
@@ -48,6 +49,7 @@ __all__ = [
     "HeuristicAgent",
     "IllegalActionError",
     "Kind",
+    "Match",
     "Meld",
     "NamedJoker",
     "NotationError",

@@ -15,6 +15,14 @@ of two ways (T13):
 Both give the same totals once the next deal is decided; in between, the
 pool holds what Foster's reading has not yet paid.
 
+A third way to score a match is in **points** (T23, ``points=True``): the
+winner of a deal scores what is left in the losers' hands, nobody pays, and
+a tableau scores nothing. Three people may share a table of two-hand
+(T24): each deal's `add` names the people who played it (``seats``), and
+the sheet keeps all three totals. The sheet knows when every player has
+dealt equally often (`rounds`, M15), and it reads and writes JSON
+(`ScoreSheet.to_json`, `ScoreSheet.from_json`).
+
 Foster's washbook (pp. 32–33): five players; C wins 105 points, then A 87.
 
 >>> sheet = ScoreSheet(players=5)
@@ -29,13 +37,38 @@ Foster's washbook (pp. 32–33): five players; C wins 105 points, then A 87.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
+from ._jsonio import (
+    MAX_INT,
+    Problems,
+    Reader,
+    is_int,
+    loads,
+    pretty,
+    read_format,
+    short,
+)
 from .state import Outcome, Result
 
-__all__ = ["ScoreSheet", "SheetRow"]
+__all__ = [
+    "FORMAT_SHEET",
+    "MAX_ROWS",
+    "MAX_SHEET_PLAYERS",
+    "ScoreSheet",
+    "SheetRow",
+    "read_sheet",
+    "sheet_data",
+]
+
+FORMAT_SHEET = "conquian-sheet"
+"""The ``"format"`` of a score sheet's JSON (version 1, as records)."""
+MAX_ROWS = 10_000
+"""The most rows (deals) a score sheet read from JSON may hold."""
+MAX_SHEET_PLAYERS = 16
+"""The most players (columns) a score sheet read from JSON may hold."""
 
 Tie = Literal["pool", "next"]
 """How a tableau is scored (T13): Hoyle's pool or Foster's "goes to the next game"."""
@@ -44,7 +77,9 @@ Tie = Literal["pool", "next"]
 @attrs.frozen
 class SheetRow:
     """One deal on the score sheet: what each seat won (+) or paid (−), the pool after it,
-    and who dealt it (None when not recorded).
+    who dealt it (None when not recorded), and who played it (`seats`).
+
+    On a points sheet (T23) `changes` holds the points scored, the winner's only.
 
     `changes` includes counters put into or taken from the pool (``tie="pool"``)
     and the counters owed for earlier tableaus (``tie="next"``).
@@ -59,6 +94,9 @@ class SheetRow:
     changes: tuple[int, ...]
     pool: int
     dealer: int | None = None
+    seats: tuple[int, ...] | None = None
+    """The people who played the deal, by seat of the deal (T24), or None: every player,
+    each at the seat of his own number."""
 
     @property
     def won(self) -> int:
@@ -84,13 +122,14 @@ def _check_seat(what: str, seat: object, players: int) -> None:
 
 @attrs.frozen
 class ScoreSheet:
-    """A running score over deals, as an immutable value (M12, T13).
+    """A running score over deals, as an immutable value (M12, T13, T23, T24, M15).
 
     `add` returns a new sheet with a deal's result written in, and who dealt
     it. `totals` is each seat's running plus or minus; `pool` the counters
     waiting for the next winner; `tableaus` the tableaus not yet settled;
     `next_dealer` who deals next (M13, T13). Winnings always equal losses:
-    ``sum(totals) + pool == 0``.
+    ``sum(totals) + pool == 0``, except on a points sheet (``points=True``,
+    T23), where only winners score.
 
     A two-hand tableau, then a win by seat 1, who takes the pool (Hoyle 1897):
 
@@ -109,33 +148,41 @@ class ScoreSheet:
     ((0, 0), 0, 1)
     >>> sheet.add(Result("win", winner=1, payments=(-1, 1))).totals
     (-2, 2)
+
+    Three people at a table of two-hand, in points (T23, T24): person 0 deals
+    and sits out, persons 1 and 2 play at seats 0 and 1; seat 1 wins and
+    scores 23 points:
+
+    >>> sheet = ScoreSheet(players=3, points=True)
+    >>> sheet = sheet.add(Result("win", winner=1, payments=(-1, 1)), dealer=0,
+    ...                   seats=(1, 2), points=23)
+    >>> sheet.totals, sheet.rows[0].winner, sheet.next_dealer
+    ((0, 0, 23), 2, 1)
     """
 
     players: int
     rows: tuple[SheetRow, ...] = attrs.field(default=(), converter=_rows)
     tie: Tie = "pool"
+    points: bool = False
+    """A points sheet (T23): the winner of a deal scores the points given to `add`; nobody
+    pays, and a tableau scores nothing (`tie` is then unused)."""
 
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players < 2:
             raise ValueError(f"a score sheet needs at least two players (got {self.players!r})")
         if type(self.tie) is not str or self.tie not in ("pool", "next"):
             raise ValueError(f'tie must be "pool" or "next" (got {self.tie!r})')
+        if type(self.points) is not bool:
+            raise TypeError(f"points must be True or False (got {self.points!r})")
         pool = 0
         for i, row in enumerate(self.rows):
-            if len(row.changes) != self.players:
-                raise ValueError(f"row {i} has {len(row.changes)} entries, not {self.players}")
-            if sum(row.changes) + row.pool - pool != 0:
-                raise ValueError(f"row {i} does not balance: winnings must equal losses (M12)")
-            if self.tie == "next" and row.pool:
-                raise ValueError(f'row {i} has a pool, which tie="next" never has (T13)')
-            if row.dealer is not None:
-                _check_seat(f"row {i}'s dealer", row.dealer, self.players)
+            _check_row(self, i, row, pool)
             pool = row.pool
 
     @property
     def pool(self) -> int:
         """The counters in the pool, waiting for the next decided deal (T13, ``tie="pool"``;
-        always 0 under ``tie="next"``)."""
+        always 0 under ``tie="next"`` and on a points sheet)."""
         return self.rows[-1].pool if self.rows else 0
 
     @property
@@ -153,7 +200,7 @@ class ScoreSheet:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Each seat's running plus or minus."""
+        """Each seat's running plus or minus (on a points sheet, each one's points)."""
         totals = [0] * self.players
         for row in self.rows:
             for seat, change in enumerate(row.changes):
@@ -162,7 +209,13 @@ class ScoreSheet:
 
     @property
     def balanced(self) -> bool:
-        """The washbook check (M12, p. 33): total winnings equal total losses plus the pool."""
+        """The washbook check (M12, p. 33): total winnings equal total losses plus the pool.
+
+        A points sheet (T23) has no losses: it is balanced when no one has less than
+        nothing.
+        """
+        if self.points:
+            return all(t >= 0 for t in self.totals)
         return sum(self.totals) + self.pool == 0
 
     @property
@@ -174,7 +227,8 @@ class ScoreSheet:
         next seat up: in Conquian for two to the other player (Hoyle 1897 "Showing":
         "The deal passes from one player to the other in rotation"; Foster p. 55:
         after a tableau the cards are "dealt by the one who was the non-dealer"),
-        with more seats as play passes (T16), in Cooncan as law 8 says (M13).
+        with more seats as play passes (T16), in Cooncan as law 8 says (M13); with
+        three at a table of two-hand to the left too (T24).
 
         >>> sheet = ScoreSheet(3).add(Result("abandoned", payments=(0, 0, 0)), dealer=2)
         >>> sheet.next_dealer
@@ -184,7 +238,44 @@ class ScoreSheet:
             return None
         return (self.rows[-1].dealer + 1) % self.players
 
-    def add(self, result: Result, dealer: int | None = None) -> ScoreSheet:
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        """How many deals each player has dealt, by the rows that record their dealer."""
+        counts = [0] * self.players
+        for row in self.rows:
+            if row.dealer is not None:
+                counts[row.dealer] += 1
+        return tuple(counts)
+
+    @property
+    def rounds(self) -> int:
+        """The rounds of deals complete: how often every player has dealt (M15, law 5).
+
+        Foster's "game" is one round: every player has dealt once.
+
+        >>> sheet = ScoreSheet(2)
+        >>> for dealer in (0, 1, 0):
+        ...     sheet = sheet.add(Result("tableau", payments=(0, 0)), dealer=dealer)
+        >>> sheet.dealt, sheet.rounds, sheet.round_complete
+        ((2, 1), 1, False)
+        """
+        return min(self.dealt)
+
+    @property
+    def round_complete(self) -> bool:
+        """Whether every player has dealt equally often, at least once (M15): a round of
+        deals has just ended."""
+        dealt = self.dealt
+        return dealt[0] > 0 and len(set(dealt)) == 1
+
+    def add(
+        self,
+        result: Result,
+        dealer: int | None = None,
+        *,
+        seats: Iterable[int] | None = None,
+        points: int | None = None,
+    ) -> ScoreSheet:
         """The sheet with one more deal written in, dealt by `dealer` if given.
 
         A win pays as the result says. Under ``tie="pool"`` the winner also
@@ -192,27 +283,231 @@ class ScoreSheet:
         ``tie="next"`` a tableau pays nothing, and a win makes every loser pay one
         counter more to the winner for each tableau since the last win (T13). An
         abandoned deal (M11) writes a row of zeros and leaves the tableaus waiting.
+
+        `seats` names the people who played the deal, by seat of the deal, when
+        they are not every player in order (T24: the dealer sits out); only they
+        pay, put into the pool or owe for tableaus. On a points sheet (T23)
+        `points` is what the winner of a won deal scores.
         """
         if not isinstance(result, Result):
             raise TypeError(f"result must be a Result (got {type(result).__name__})")
-        if len(result.payments) != self.players:
-            raise ValueError(
-                f"the result has {len(result.payments)} payments for {self.players} players"
-            )
+        people = self._people(result, seats)
         if dealer is not None:
             _check_seat("dealer", dealer, self.players)
-        changes = list(result.payments)
+        won = result.outcome is Outcome.WIN and result.winner is not None
+        winner = people[result.winner] if won and result.winner is not None else None
+        changes = [0] * self.players
         pool = self.pool
-        if result.outcome is Outcome.WIN and result.winner is not None:
-            if self.tie == "pool":
-                changes[result.winner] += pool
-                pool = 0
-            else:
-                owed = self.tableaus
-                changes = [c - owed for c in changes]
-                changes[result.winner] += owed * self.players
-        elif result.outcome is Outcome.TABLEAU and self.tie == "pool":
-            changes = [c - 1 for c in changes]
-            pool += self.players
-        row = SheetRow(result.outcome, result.winner, tuple(changes), pool, dealer)
-        return ScoreSheet(self.players, (*self.rows, row), self.tie)
+        if self.points:
+            if won:
+                if type(points) is not int or points < 0:
+                    raise ValueError(
+                        f"a points sheet needs the points a won deal scores (got {points!r})"
+                    )
+                assert winner is not None
+                changes[winner] = points
+            elif points not in (None, 0):
+                raise ValueError(f"a deal with no winner scores no points (got {points!r})")
+        else:
+            if points is not None:
+                raise ValueError("points are given only to a points sheet (T23)")
+            for seat, payment in enumerate(result.payments):
+                changes[people[seat]] += payment
+            if winner is not None:
+                if self.tie == "pool":
+                    changes[winner] += pool
+                    pool = 0
+                else:
+                    owed = self.tableaus
+                    for person in people:
+                        changes[person] -= owed
+                    changes[winner] += owed * len(people)
+            elif result.outcome is Outcome.TABLEAU and self.tie == "pool":
+                for person in people:
+                    changes[person] -= 1
+                pool += len(people)
+        row = SheetRow(
+            result.outcome,
+            winner,
+            tuple(changes),
+            pool,
+            dealer,
+            None if seats is None else people,
+        )
+        return ScoreSheet(self.players, (*self.rows, row), self.tie, self.points)
+
+    def _people(self, result: Result, seats: Iterable[int] | None) -> tuple[int, ...]:
+        """The person at each seat of the deal: `seats` checked, or every player in order."""
+        if seats is None:
+            if len(result.payments) != self.players:
+                raise ValueError(
+                    f"the result has {len(result.payments)} payments for {self.players} players "
+                    "(give seats= to name the players of a deal not every player played)"
+                )
+            return tuple(range(self.players))
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+            raise TypeError(f"seats must be a sequence of players (got {type(seats).__name__})")
+        people = tuple(seats)
+        for person in people:
+            _check_seat("seats", person, self.players)
+        if len(set(people)) != len(people) or len(people) < 2:
+            raise ValueError(f"seats must name two or more different players (got {people})")
+        if len(people) != len(result.payments):
+            raise ValueError(
+                f"the result has {len(result.payments)} payments for {len(people)} seats"
+            )
+        return people
+
+    def to_json(self) -> str:
+        """The sheet as JSON text (format ``conquian-sheet``, version 1), one row per line.
+
+        >>> sheet = ScoreSheet(2).add(Result("win", winner=0, payments=(1, -1)), dealer=1)
+        >>> ScoreSheet.from_json(sheet.to_json()) == sheet
+        True
+        """
+        return pretty({"format": FORMAT_SHEET, "version": 1, **sheet_data(self)})
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> ScoreSheet:
+        """Read a score sheet from its JSON, checked (E2): `RecordError` lists every problem.
+
+        Each row must balance as `add` would have written it (M12), its seats and
+        dealer must be players, and the limits are those of records.
+
+        >>> ScoreSheet.from_json('{"format": "conquian-sheet", "version": 1, "players": 1}')
+        Traceback (most recent call last):
+        ...
+        conquian.errors.RecordError: invalid score sheet: rows: missing; tie: missing; \
+points: missing; players: expected an integer of at least 2 (got the number 1)
+        """
+        problems = Problems()
+        r = Reader(problems)
+        data = loads(text, "score sheet", problems)
+        if problems or not read_format(data, FORMAT_SHEET, r):
+            raise problems.error("score sheet")
+        for key in data:
+            if key not in ("format", "version", *_SHEET_FIELDS):
+                r.add(f"{short(key)}: unknown field")
+        sheet = read_sheet({k: v for k, v in data.items() if k in _SHEET_FIELDS}, "", r)
+        if sheet is None or problems:
+            raise problems.error("score sheet")
+        return sheet
+
+
+_SHEET_FIELDS = ("players", "rows", "tie", "points")
+_ROW_FIELDS = ("outcome", "winner", "changes", "pool", "dealer")
+
+
+def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int) -> None:
+    """Raise `ValueError` if row `i` could not have been written by `add` (M12, T13, T23)."""
+    if len(row.changes) != sheet.players:
+        raise ValueError(f"row {i} has {len(row.changes)} entries, not {sheet.players}")
+    if row.dealer is not None:
+        _check_seat(f"row {i}'s dealer", row.dealer, sheet.players)
+    if row.winner is not None:
+        _check_seat(f"row {i}'s winner", row.winner, sheet.players)
+    if row.seats is not None:
+        for person in row.seats:
+            _check_seat(f"row {i}'s seats", person, sheet.players)
+        if len(set(row.seats)) != len(row.seats) or len(row.seats) < 2:
+            raise ValueError(f"row {i}'s seats must name two or more different players")
+        if row.winner is not None and row.winner not in row.seats:
+            raise ValueError(f"row {i}'s winner did not play that deal")
+        if any(row.changes[p] for p in range(sheet.players) if p not in row.seats):
+            raise ValueError(f"row {i} changes the score of a player who did not play (T24)")
+    if sheet.points:
+        others = [c for p, c in enumerate(row.changes) if p != row.winner]
+        if row.pool or any(others) or min(row.changes) < 0:
+            raise ValueError(f"row {i}: on a points sheet only the winner scores (T23)")
+        return
+    if sum(row.changes) + row.pool - pool != 0:
+        raise ValueError(f"row {i} does not balance: winnings must equal losses (M12)")
+    if sheet.tie == "next" and row.pool:
+        raise ValueError(f'row {i} has a pool, which tie="next" never has (T13)')
+
+
+def sheet_data(sheet: ScoreSheet) -> dict[str, Any]:
+    """A score sheet's fields as JSON data (`ScoreSheet.to_json` adds format and version)."""
+    rows = []
+    for row in sheet.rows:
+        data: dict[str, Any] = {
+            "outcome": row.outcome.value,
+            "winner": row.winner,
+            "changes": list(row.changes),
+            "pool": row.pool,
+            "dealer": row.dealer,
+        }
+        if row.seats is not None:
+            data["seats"] = list(row.seats)
+        rows.append(data)
+    return {"players": sheet.players, "tie": sheet.tie, "points": sheet.points, "rows": rows}
+
+
+def read_sheet(data: object, path: str, r: Reader) -> ScoreSheet | None:
+    """A score sheet from its JSON data (as `sheet_data` writes it), or None after adding
+    each problem to `r` with its field under `path`."""
+    pre = f"{path}." if path else ""
+    fields = r.fields(data, path, _SHEET_FIELDS)
+    if fields is None:
+        return None
+    before = len(r.problems)
+    players = None
+    if "players" in fields:
+        players = r.integer(fields["players"], f"{pre}players", 2)
+        if players is not None and players > MAX_SHEET_PLAYERS:
+            r.add(f"{pre}players: {players}, more than the limit of {MAX_SHEET_PLAYERS}")
+            players = None
+    if "tie" in fields:
+        r.choice(fields["tie"], f"{pre}tie", ("pool", "next"))
+    if "points" in fields:
+        r.choice(fields["points"], f"{pre}points", (True, False))
+    items = None
+    if "rows" in fields:
+        items = r.array(fields["rows"], f"{pre}rows", MAX_ROWS, "rows")
+    if players is None or items is None or len(r.problems) > before:
+        return None
+    rows = [_read_row(v, f"{pre}rows[{i}]", players, r) for i, v in enumerate(items)]
+    if len(r.problems) > before:
+        return None
+    try:
+        return ScoreSheet(
+            players, [row for row in rows if row is not None], fields["tie"], fields["points"]
+        )
+    except (TypeError, ValueError) as e:
+        r.add(f"{pre}rows: {e}")
+        return None
+
+
+def _read_row(value: object, path: str, players: int, r: Reader) -> SheetRow | None:
+    row = r.fields(value, path, _ROW_FIELDS, ("seats",))
+    if row is None or any(k not in row for k in _ROW_FIELDS):
+        return None
+    before = len(r.problems)
+    r.choice(row["outcome"], f"{path}.outcome", ("win", "tableau", "abandoned"))
+    winner = r.seat(row["winner"], f"{path}.winner", players, null=True)
+    dealer = r.seat(row["dealer"], f"{path}.dealer", players, null=True)
+    pool = r.integer(row["pool"], f"{path}.pool")
+    changes = r.array(row["changes"], f"{path}.changes", players + 1, "changes")
+    if changes is not None:
+        if len(changes) != players:
+            r.add(f"{path}.changes: {len(changes)} entries for {players} players")
+        changes = [r.integer(c, f"{path}.changes[{k}]", -MAX_INT) for k, c in enumerate(changes)]
+    seats = None
+    if "seats" in row:
+        seats = r.array(row["seats"], f"{path}.seats", players, "seats")
+        if seats is not None:
+            seats = [r.seat(s, f"{path}.seats[{k}]", players) for k, s in enumerate(seats)]
+    if len(r.problems) > before or changes is None:
+        return None
+    if (row["outcome"] == "win") != (winner is not None):
+        r.add(f"{path}: a row has a winner exactly when its outcome is a win")
+        return None
+    assert pool is not None and is_int(pool)
+    return SheetRow(
+        Outcome(row["outcome"]),
+        winner,
+        tuple(c for c in changes if c is not None),
+        pool,
+        dealer,
+        None if seats is None else tuple(s for s in seats if s is not None),
+    )

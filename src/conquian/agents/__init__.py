@@ -38,6 +38,7 @@ from __future__ import annotations
 from .base import Agent, AgentFactory, Observer, RandomAgent, play
 from .chart import share_chart, win_share_chart
 from .heuristic import HeuristicAgent
+from .process import ProcessAgent
 from .reading import HandReader
 from .registry import AGENTS, make_agent
 from .search import ISMCTSAgent
@@ -53,6 +54,7 @@ __all__ = [
     "HeuristicAgent",
     "ISMCTSAgent",
     "Observer",
+    "ProcessAgent",
     "RandomAgent",
     "SimulationSummary",
     "make_agent",

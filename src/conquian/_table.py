@@ -1,0 +1,159 @@
+"""What the command line needs to play matches: presets and options, loading a saved game
+or match, playing a match between agents, and the score sheet as text.
+
+Private to the package: `conquian.cli` calls it (``--rules``, ``--option``,
+``--deals``, ``--target``, ``--rounds``, ``--load``).
+
+>>> preset("pagat", ["max_sequence=none", "hand_size=9"]).hand_size
+9
+>>> print("\\n".join(sheet_lines(ScoreSheet(2).add(Result("win", winner=1, payments=(-1, 1)),
+...                                                   dealer=0), ["you", "heuristic"])))
+deal  dealer     winner        you  heuristic
+   1  you        heuristic      -1         +1
+total                           -1         +1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .agents.base import Agent
+from .errors import RecordError, RulesError
+from .match import Match
+from .records import GameRecord
+from .rules import ConquianRules
+from .scoring import ScoreSheet
+from .state import State
+
+__all__ = ["PRESETS", "load", "parse_option", "play_match", "preset", "sheet_lines"]
+
+PRESETS: dict[str, Callable[..., ConquianRules]] = {
+    "foster": ConquianRules,
+    "pagat": ConquianRules.pagat,
+    "hoyle": ConquianRules.hoyle,
+    "blog": ConquianRules.blog,
+}
+"""The two-hand presets by name (``--rules``): Foster 1913 (the default), pagat, Hoyle, blog."""
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """One ``--option`` as ``name=value``: ints, ``true``/``false``, ``none``, else text.
+
+    >>> parse_option("trades=1"), parse_option("borrow_middle=false")
+    (('trades', 1), ('borrow_middle', False))
+    """
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise RulesError("option", f"is written name=value, as trades=1 (got {text!r})")
+    word = value.strip()
+    parsed: Any = word
+    if word.lower() in ("true", "false"):
+        parsed = word.lower() == "true"
+    elif word.lower() in ("none", "null"):
+        parsed = None
+    elif word.lstrip("-").isdigit():
+        parsed = int(word)
+    return name.strip(), parsed
+
+
+def preset(name: str, options: Sequence[str] = ()) -> ConquianRules:
+    """The two-hand rules of a preset (`PRESETS`) with ``name=value`` options over it;
+    a bad name or option raises `RulesError` naming it."""
+    if name not in PRESETS:
+        raise RulesError("rules", f"must be one of {', '.join(PRESETS)} (got {name!r})")
+    values = dict(parse_option(o) for o in options)
+    try:
+        return PRESETS[name](**values)
+    except TypeError as e:
+        raise RulesError("option", f"unknown for two-hand rules: {e}") from None
+
+
+def load(text: str | bytes) -> Match | State:
+    """A saved game to resume, from the text of its file: a match file (`Match`), a game
+    record or a position (the `State` reached). Raises `RecordError` listing what is wrong."""
+    try:
+        fmt = json.loads(text).get("format")
+    except (ValueError, AttributeError, RecursionError):
+        fmt = None
+    if fmt == "conquian-match":
+        return Match.from_json(text)
+    if fmt == "conquian-position":
+        return State.from_json(text)
+    if fmt == "conquian-record":
+        return GameRecord.from_json(text).replay()
+    raise RecordError(
+        ["not a match file, a game record or a position (its format is none of them)"],
+        what="saved game",
+    )
+
+
+def play_match(
+    match: Match,
+    agents: Sequence[Agent],
+    *,
+    between: Callable[[Match], None] | None = None,
+) -> Match:
+    """Play `match` to its end between `agents`, one per person, and return it.
+
+    Agents that have them are told ``deal_over(view)`` after each deal and
+    ``match_over(sheet_data, winner)`` at the end (as `ProcessAgent` has);
+    `between`, if given, is called with the match after each deal. A match
+    with no end (no target, rounds or deals) is refused.
+    """
+    if match.target is None and match.rounds is None and match.deals is None:
+        raise ValueError("the match has no end: give it a target, rounds or deals")
+    if len(agents) != match.people:
+        raise ValueError(f"the match needs {match.people} agents (got {len(agents)})")
+    while True:
+        while not match.state.is_over:
+            person = match.current_person
+            assert person is not None
+            view = match.view(person).view
+            assert view is not None
+            match = match.apply(agents[person](view))
+        for person, agent in enumerate(agents):
+            seat = match.seat_of(person)
+            told = getattr(agent, "deal_over", None)
+            if seat is not None and callable(told):
+                told(match.state.view(seat))
+        if between is not None:
+            between(match)
+        if match.is_over:
+            break
+        match = match.next_deal()
+    data = json.loads(match.sheet.to_json())
+    for agent in agents:
+        told = getattr(agent, "match_over", None)
+        if callable(told):
+            told(data, match.winner)
+    return match
+
+
+def sheet_lines(sheet: ScoreSheet, names: Sequence[str]) -> list[str]:
+    """The score sheet as lines of text: one per deal (its dealer, winner and changes) and
+    the totals, with the pool when there is one."""
+    width = [max(6, len(n)) for n in names]
+    who = max([6, *(len(n) for n in names)])
+
+    def name(person: int | None) -> str:
+        return "-" if person is None else names[person]
+
+    head = f"deal  {'dealer':<{who}}  {'winner':<{who}}  " + "  ".join(
+        f"{n:>{w}}" for n, w in zip(names, width, strict=True)
+    )
+    lines = [head.rstrip()]
+    for i, row in enumerate(sheet.rows, 1):
+        cells = "  ".join(
+            f"{c:>+{w}}" if c else f"{0:>{w}}" for c, w in zip(row.changes, width, strict=True)
+        )
+        winner = name(row.winner) if row.winner is not None else str(row.outcome)
+        lines.append(f"{i:>4}  {name(row.dealer):<{who}}  {winner:<{who}}  {cells}")
+    totals = "  ".join(
+        f"{t:>+{w}}" if t else f"{0:>{w}}" for t, w in zip(sheet.totals, width, strict=True)
+    )
+    lines.append(f"{'total':<{6 + 2 * who + 4}}{totals}")
+    if sheet.pool:
+        lines.append(f"pool: {sheet.pool}")
+    return lines

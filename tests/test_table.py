@@ -1,0 +1,67 @@
+"""What the command line's match options call: presets, loading, playing a match, the sheet."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from conquian import (
+    ConquianRules,
+    GameRecord,
+    HeuristicAgent,
+    Match,
+    RecordError,
+    RulesError,
+    new_game,
+)
+from conquian._table import load, play_match, preset, sheet_lines
+from conquian.agents import ProcessAgent
+
+BOT = Path(__file__).resolve().parent.parent / "docs" / "examples" / "bots" / "first_bot.py"
+
+
+def test_presets_and_options() -> None:
+    """``--rules`` names a preset and ``--option name=value`` overrides it (T8, T14)."""
+    rules = preset("hoyle", ["lay_down=turn"])
+    assert rules == ConquianRules.hoyle(lay_down="turn")
+    assert preset("foster") == ConquianRules()
+    with pytest.raises(RulesError, match="rules"):
+        preset("cotton")
+    with pytest.raises(RulesError, match="option"):
+        preset("pagat", ["colour=red"])
+    with pytest.raises(RulesError, match="name=value"):
+        preset("pagat", ["trades"])
+
+
+def test_load_resumes_a_match_a_record_or_a_position() -> None:
+    """``--load``: a match file gives the match, a record or a position the deal reached."""
+    match = Match(ConquianRules(), seed=2).apply("pass")
+    assert load(match.to_json()) == match
+    state = new_game(ConquianRules(), seed=5).apply("take KD")
+    assert load(state.to_json()) == state
+    assert load(GameRecord.from_state(state).to_json()) == state
+    with pytest.raises(RecordError, match="not a match file"):
+        load('{"format": "chess"}')
+
+
+def test_play_match_to_a_target_tells_a_process_bot_the_results() -> None:
+    """A match to a target between the heuristic and a bot in another process ends with a
+    winner at the target; the bot hears of every deal's end and the match's."""
+    seen: list[int] = []
+    with ProcessAgent([sys.executable, str(BOT)], timeout=20) as bot:
+        match = play_match(
+            Match(ConquianRules(), seed=6, target=3),
+            [HeuristicAgent(1), bot],
+            between=lambda m: seen.append(len(m.sheet.rows)),
+        )
+    assert match.is_over and max(match.sheet.totals) >= 3
+    assert seen == list(range(1, len(match.sheet.rows) + 1))
+    lines = sheet_lines(match.sheet, ["heuristic", "bot"])
+    assert len(lines) == len(match.sheet.rows) + 2 + (1 if match.sheet.pool else 0)
+    assert lines[-1 - (1 if match.sheet.pool else 0)].split()[1:] == [
+        f"{t:+d}" if t else "0" for t in match.sheet.totals
+    ]
+    with pytest.raises(ValueError, match="no end"):
+        play_match(Match(ConquianRules(), seed=1), [HeuristicAgent(1), HeuristicAgent(2)])
