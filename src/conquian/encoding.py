@@ -45,32 +45,21 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+# Observer lives apart (this module is long); it is part of conquian.encoding.
+from ._observer import Observer, layout_of
+from ._observer import most_melds as _most_melds
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
 from .combos import Order
 from .rules import ConquianRules, CooncanRules, Rules
 
-__all__ = ["ActionSpace", "observation", "observation_layout"]
+__all__ = ["ActionSpace", "Observer", "observation", "observation_layout"]
 
 _Faces = tuple[Face, ...]
 
 
 def _pack_name(rules: Rules) -> str:
     return rules.pack if isinstance(rules, ConquianRules) else "standard"
-
-
-def _most_melds(rules: Rules) -> int:
-    """How many meld indices an action may name (T2, C3, M10).
-
-    Two-hand: each player melds at most hand size + 1 cards (he wins there,
-    T2), three to a meld (C3): three melds each, six in all. Cooncan: while
-    the deal goes on every player holds a card (M10), and the player who
-    names a meld holds the card he plays onto it, so the table holds at most
-    ``(pack - players) // 3`` melds.
-    """
-    if isinstance(rules, ConquianRules):
-        return 2 * ((rules.hand_size + 1) // 3)
-    return (len(rules.pack_cards()) - rules.players) // 3
 
 
 def _most_added(rules: Rules, onto: int) -> int:
@@ -373,46 +362,22 @@ def _distinct(rules: Rules) -> tuple[Card, ...]:
     return tuple(sorted(set(rules.pack_cards())))
 
 
-def observation_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
+def observation_layout(rules: Rules, public: bool = False) -> tuple[tuple[str, int], ...]:
     """The parts of `observation` for `rules`, in order, each with its length.
 
     Card planes have one entry per distinct card of the pack in canonical
     order (C1), holding how many of it (0, 1, or 2 in the double pack). Seats
     are counted from the viewer: 0 is himself, 1 the player to his left (the
-    opponent in the two-hand game), and so on.
+    opponent in the two-hand game), and so on. With `public`, the parts of the
+    public observation (`Observer` with ``public=True``): no hand, no unseen
+    cards, the known cards of every hand, seats counted from seat 0.
 
     >>> observation_layout(ConquianRules())[:3]
     (('hand', 40), ('table', 258), ('to play', 3))
     >>> sum(n for _, n in observation_layout(CooncanRules.three_hand()))
     1271
     """
-    d, n, m = len(_distinct(rules)), rules.players, _most_melds(rules)
-    parts = [
-        ("hand", d),
-        ("table", m * (1 + n + d)),
-        ("to play", n + 1),
-        ("hand sizes", n),
-    ]
-    if isinstance(rules, ConquianRules):
-        parts += [
-            ("offer", d),
-            ("offer origin", 3),
-            ("pending", d),
-            ("buried", d),
-            ("stock size", 1),
-        ]
-    else:
-        parts += [
-            ("phase", 2),
-            ("stock", d),
-            ("stock top", d),
-            ("known in hands", (n - 1) * d),
-            ("known pack", d),
-            ("pack size", 1),
-            ("turns", 1),
-        ]
-    parts.append(("unseen", d))
-    return tuple(parts)
+    return layout_of(rules, public)
 
 
 @functools.lru_cache(maxsize=16)
