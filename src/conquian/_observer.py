@@ -134,7 +134,7 @@ class Observer:
         }
         self._turn_cap = float(turns) if normalize else float("inf")
         self._start = starts
-        self._meld_slots: dict[int, tuple[Any, tuple[int, ...]]] = {}
+        self._tables: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
         high = [1.0] * self.size
         if not normalize:
             for name in ("hand", "offer", "pending", "buried", "stock", "known in hands"):
@@ -218,18 +218,31 @@ class Observer:
         shown = hands if over else None
         return (hands[player], state.table, state.current_player, sizes, shown, extra)
 
-    def _slots(self, meld: Any) -> tuple[int, ...]:
-        """The slots of a meld's cards (a joker as the joker), kept while the meld lives:
-        melds stay on the table for many states, and each is read once."""
-        got = self._meld_slots.get(id(meld))
-        if got is None or got[0] is not meld:
-            if len(self._meld_slots) > 4096:
-                self._meld_slots.clear()
-            slot = self._slot
-            got = (meld, tuple(slot[c.index] for c in meld.physical_cards))
-            self._meld_slots[id(meld)] = got
-        slots: tuple[int, ...] = got[1]
-        return slots
+    def _table(self, table: Sequence[Any], me: int) -> tuple[Any, Any]:
+        """The table's part of the buffer, and the pack less the table's cards, for the
+        viewer `me`: kept while the table lives (it changes only when a meld is laid or
+        grows, so most steps find it here, and both are copied in whole)."""
+        key = (id(table), me)
+        got = self._tables.get(key)
+        if got is not None and got[0] is table:
+            return got[1], got[2]
+        if len(self._tables) > 256:
+            self._tables.clear()
+        n, d, slot, unit = self.rules.players, self._d, self._slot, self._unit
+        width = 1 + n + d
+        part = array.array("f", bytes(4 * width * most_melds(self.rules)))
+        rest = array.array("f", self._full)
+        base = 0
+        for meld in table:
+            part[base] = 1.0
+            part[base + 1 + (meld.owner - me) % n] = 1.0
+            for c in meld.physical_cards:
+                k = slot[c.index]
+                part[base + 1 + n + k] += unit[k]
+                rest[k] -= unit[k]
+            base += width
+        self._tables[key] = (table, part, rest)
+        return part, rest
 
     def _fill(
         self, out: Any, me: int, facts: tuple[Any, ...], unseen: Sequence[Card] | None
@@ -241,11 +254,14 @@ class Observer:
         public = self.public
         if public:
             me = 0
+        part, rest = self._table(table, me)
+        tb = start["table"]
+        out[tb : tb + len(part)] = part
         # `ub`: where the unseen cards go, when they are worked out here as the pack less
         # all the viewer sees (C6); -1 when the view gives them, or when public.
         ub = -1 if public or unseen is not None else start["unseen"]
         if ub >= 0:
-            out[ub : ub + d] = self._full
+            out[ub : ub + d] = rest
 
         def plane(base: int, cards: Iterable[Card]) -> None:
             for c in cards:
@@ -256,17 +272,6 @@ class Observer:
 
         if not public:
             plane(start["hand"], hand)
-        base = start["table"]
-        width = 1 + n + d
-        for meld in table:
-            out[base] = 1.0
-            out[base + 1 + (meld.owner - me) % n] = 1.0
-            at = base + 1 + n
-            for k in self._slots(meld):
-                out[at + k] += unit[k]
-                if ub >= 0:
-                    out[ub + k] -= unit[k]
-            base += width
         out[start["to play"] + (n if current is None else (current - me) % n)] = 1.0
         at, scale = start["hand sizes"], self._scale["hand sizes"]
         for k in range(n):

@@ -67,9 +67,7 @@ def env(
     (None: on up to `DENSE_MASK_LIMIT` ids) puts the dense mask in the observation;
     `normalize` keeps every observation entry in [0, 1].
     """
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
-
-    return wrappers.OrderEnforcingWrapper(
+    return _wrapper_class()(
         raw_env(
             rules,
             render_mode=render_mode,
@@ -93,6 +91,43 @@ def raw_env(
 
 
 _CLASS: list[type] = []
+_WRAPPER: list[type] = []
+
+
+def _wrapper_class() -> type:
+    """PettingZoo's order-enforcing wrapper, with the same checks, whose hot paths
+    (``last``, ``agents``, ``agent_selection``) reach the environment directly instead of
+    through ``__getattr__`` (which runs only after a failed lookup: an exception each)."""
+    if _WRAPPER:
+        return _WRAPPER[0]
+    from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    class Checked(OrderEnforcingWrapper):  # type: ignore[misc]
+        """`OrderEnforcingWrapper` with direct hot paths."""
+
+        @property
+        def agents(self) -> list[str]:
+            if not self._has_reset:
+                raise AttributeError("agents cannot be accessed before reset")
+            agents: list[str] = self.env.agents
+            return agents
+
+        @property
+        def agent_selection(self) -> str:
+            if not self._has_reset:
+                raise AttributeError("agent_selection cannot be accessed before reset")
+            agent: str = self.env.agent_selection
+            return agent
+
+        def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+            if not self._has_reset:
+                EnvLogger.error_observe_before_reset()
+            last: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+            return last
+
+    _WRAPPER.append(Checked)
+    return Checked
 
 
 def _env_class() -> type:
@@ -147,7 +182,7 @@ def _env_class() -> type:
             self.state_space = spaces.Box(np.zeros_like(whole), whole, dtype=np.float32)
             self._buffer = self.observer.buffer()
             self._array = np.frombuffer(self._buffer, np.float32)
-            self._no_mask = np.zeros(n_ids, np.int8)
+            self._n_ids = n_ids
             self._game: Any = None
             self._legal: tuple[Any, ...] = ()
             self._ids: tuple[int, ...] = ()
@@ -211,10 +246,11 @@ def _env_class() -> type:
             self.observer.write(self._game, self._buffer, player)
             obs: dict[str, Any] = {"observation": self._array.copy()}
             if self.dense_mask:
-                mask = self._no_mask.copy()
-                if self._game.current_player == player and self._ids:
-                    mask[list(self._ids)] = 1
-                obs["action_mask"] = mask
+                mask = bytearray(self._n_ids)  # zeros, fresh: the array keeps it
+                if self._game.current_player == player:
+                    for i in self._ids:
+                        mask[i] = 1
+                obs["action_mask"] = self._np.frombuffer(mask, self._np.int8)
             return obs
 
         def state(self) -> Any:
