@@ -46,6 +46,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 # Observer lives apart (this module is long); it is part of conquian.encoding.
+from ._factored import FactoredActions
 from ._observer import Observer, layout_of
 from ._observer import most_melds as _most_melds
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
@@ -53,7 +54,7 @@ from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
 from .combos import Order
 from .rules import ConquianRules, CooncanRules, Rules
 
-__all__ = ["ActionSpace", "Observer", "observation", "observation_layout"]
+__all__ = ["ActionSpace", "FactoredActions", "Observer", "observation", "observation_layout"]
 
 _Faces = tuple[Face, ...]
 
