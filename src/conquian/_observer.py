@@ -271,7 +271,12 @@ class Observer:
                     out[ub + k] -= unit[k]
 
         if not public:
-            plane(start["hand"], hand)
+            hb = start["hand"]
+            for c in hand:  # the longest plane: written here rather than through `plane`
+                k = slot[c.index]
+                out[hb + k] += unit[k]
+                if ub >= 0:
+                    out[ub + k] -= unit[k]
         out[start["to play"] + (n if current is None else (current - me) % n)] = 1.0
         at, scale = start["hand sizes"], self._scale["hand sizes"]
         for k in range(n):

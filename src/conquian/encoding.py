@@ -258,6 +258,9 @@ class ActionSpace:
         )
         self._start = {name: start for name, start, _ in self.families}
         self._len = sum(s for _, s in sizes)
+        # The ids found so far: the same actions come back deal after deal, and a dict
+        # lookup costs a third of working an id out (a meld's codes sorted, looked up).
+        self._memo: dict[Any, int] = {}
 
     def __len__(self) -> int:
         return self._len
@@ -267,8 +270,21 @@ class ActionSpace:
 
     def index(self, action: Action) -> int:
         """The id of `action` (its text is read too); `ValueError` if no deal offers it."""
+        try:
+            found = self._memo.get(action)
+        except TypeError:  # unhashable: not an action, which `_index` says
+            found = None
+        if found is not None:
+            return found
         if isinstance(action, str):
             action = parse_action(action)
+        found = self._index(action)
+        if len(self._memo) >= 100_000:  # bounded: the actions of a few thousand deals
+            self._memo.clear()
+        self._memo[action] = found
+        return found
+
+    def _index(self, action: Action) -> int:
         if not isinstance(action, (Pass, Draw, Take, Discard, Force, Borrow, Meld)):
             raise TypeError(f"action must be an action or its text (got {type(action).__name__})")
         start, m = self._start, self.most_melds
