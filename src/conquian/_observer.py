@@ -27,14 +27,15 @@ def _offer_game(rules: Rules) -> bool:
 def most_melds(rules: Rules) -> int:
     """How many meld indices an action may name (T2, C3, M10).
 
-    Two-hand: each player melds at most hand size + 1 cards (he wins there,
-    T2), three to a meld (C3): three melds each, six in all. Cooncan: while
+    Conquian: each player melds at most hand size + 1 cards (he wins there,
+    T2), three to a meld (C3): three melds each, six in all with two players
+    (seat-generic: ``players`` times). Cooncan: while
     the deal goes on every player holds a card (M10), and the player who
     names a meld holds the card he plays onto it, so the table holds at most
     ``(pack - players) // 3`` melds.
     """
     if isinstance(rules, ConquianRules):
-        return 2 * ((rules.hand_size + 1) // 3)
+        return rules.players * ((rules.hand_size + 1) // 3)
     return (len(rules.pack_cards()) - rules.players) // 3
 
 

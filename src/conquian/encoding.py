@@ -66,8 +66,9 @@ def _pack_name(rules: Rules) -> str:
 def _most_added(rules: Rules, onto: int) -> int:
     """The most cards one `Meld` can add to the meld at index `onto` (T2, M2, M10).
 
-    Two-hand: with ``onto + 1`` melds on the table the player owns at least
-    ``onto + 1 - 3`` of them (the other owns three at most), each of three
+    Conquian: with ``onto + 1`` melds on the table the player owns at least
+    ``onto + 1 - 3`` of them (the other owns three at most; with more seats,
+    three for each other player), each of three
     cards or more, and he never holds more than hand size + 1 cards in melds,
     hand and pending together. Cooncan: his hand after the draw (hand size
     + 1), and the pack less the ``3 * (onto + 1)`` cards on the table and one
@@ -75,7 +76,7 @@ def _most_added(rules: Rules, onto: int) -> int:
     """
     if isinstance(rules, ConquianRules):
         each = (rules.hand_size + 1) // 3
-        return rules.hand_size + 1 - 3 * max(1, onto + 1 - each)
+        return rules.hand_size + 1 - 3 * max(1, onto + 1 - (rules.players - 1) * each)
     pack = len(rules.pack_cards())
     return min(rules.hand_size + 1, pack - 3 * (onto + 1) - (rules.players - 1))
 
