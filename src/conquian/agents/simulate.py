@@ -151,9 +151,9 @@ def simulate(
 
     `duplicate=True` plays each pack once per seat (duplicate format): deals
     ``k * n`` to ``k * n + n - 1`` of ``n`` players share the pack and the
-    dealer, the agents rotated through the seats (swapped, with two), so luck
-    of the cards cancels out of a comparison of agents. `games` and `start`
-    must then be multiples of the players, and `rotate` stays True.
+    dealer, the agents rotated through the seats (swapped, with two), so that
+    every agent plays the same cards. `games` and `start` must then be
+    multiples of the players, and `rotate` stays True.
 
     >>> s = simulate([RandomAgent, "heuristic"], ConquianRules(), games=4, seed=2)
     >>> s.agents, sum(s.wins) + s.tableaus == 4
