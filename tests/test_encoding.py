@@ -31,7 +31,7 @@ from conquian import (
     new_game,
     parse_action,
 )
-from conquian.encoding import observation, observation_layout
+from conquian.encoding import FactoredActions, Observer, observation, observation_layout
 
 GOLDEN = Path(__file__).parent / "data" / "action_ids.json"
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -126,6 +126,109 @@ def test_observation_is_built_from_the_view_alone() -> None:
     assert other.hand(0) != state.hand(0)
     assert other.view(1).observation() == view.observation()
     assert len(observation(view)) == sum(n for _, n in observation_layout(rules))
+
+
+# -- Observer: observations written into a buffer ------------------------------------------
+
+
+@settings(max_examples=20, deadline=None)
+@given(all_rules, seeds)
+def test_observer_writes_the_observation(rules: Rules, seed: int) -> None:
+    """`Observer.write` gives `observation(view)` entry for entry, from the view or from the
+    state without its view; normalised, every entry is in [0, 1]; raw, below `high`; the
+    public observation is the same for every seat and names no hand card."""
+    raw, norm = Observer(rules), Observer(rules, normalize=True)
+    public = Observer(rules, public=True, normalize=True)
+    bufs = raw.buffer(), norm.buffer(), public.buffer()
+    assert raw.size == len(bufs[0]) == sum(n for _, n in observation_layout(rules))
+    assert public.size == sum(n for _, n in observation_layout(rules, public=True))
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    for _ in range(400):
+        shared = None
+        for p in range(rules.players):
+            view = state.view(p)
+            raw.write(state, bufs[0], p)
+            assert tuple(bufs[0]) == observation(view)
+            assert all(0.0 <= x <= h for x, h in zip(bufs[0], raw.high, strict=True))
+            raw.write(view, bufs[0])
+            assert tuple(bufs[0]) == observation(view)
+            norm.write(state, bufs[1], p)
+            assert all(0.0 <= x <= 1.0 for x in bufs[1])
+            public.write(state, bufs[2], p)
+            shared = shared or tuple(bufs[2])
+            assert tuple(bufs[2]) == shared
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_observer_slices_name_the_parts() -> None:
+    """`slices` maps each part of `observation_layout` to its place in the buffer; the
+    public observation has neither hand nor unseen cards."""
+    rules = ConquianRules()
+    obs = Observer(rules)
+    buf = obs.buffer()
+    state = new_game(rules, seed=4)
+    obs.write(state, buf, 0)
+    assert list(obs.slices) == [name for name, _ in observation_layout(rules)]
+    assert sum(buf[obs.slices["hand"]]) == len(state.hand(0))
+    assert sum(buf[obs.slices["unseen"]]) == 40 - 10 - 1  # the other hand and the stock
+    assert "hand" not in Observer(rules, public=True).slices
+    assert "unseen" not in Observer(rules, public=True).slices
+
+
+def test_public_observation_hides_the_hands() -> None:
+    """C6: two states that differ only in the hands give the same public observation."""
+    rules = ConquianRules()
+    state = new_game(rules, seed=21)
+    other = state.view(1).sample_state(random.Random(2))
+    assert other.hand(0) != state.hand(0)
+    public = Observer(rules, public=True)
+    a, b = public.buffer(), public.buffer()
+    public.write(state, a, 0)
+    public.write(other, b, 0)
+    assert a == b
+
+
+# -- FactoredActions: (kind, target, cards) ---------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None)
+@given(all_rules, seeds)
+def test_factored_vectors_round_trip(rules: Rules, seed: int) -> None:
+    """Every legal action of a random deal has a vector within `nvec`, and the vector gives
+    the action and its id back."""
+    space = ActionSpace(rules)
+    factored = FactoredActions(space)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while not state.is_over:
+        ids = space.ids(state.view(state.current_player))
+        for i, vector in zip(ids, factored.vectors(ids), strict=True):
+            assert len(vector) == len(factored.nvec)
+            assert all(0 <= v < n for v, n in zip(vector, factored.nvec, strict=True))
+            assert factored.id(vector) == i
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_factored_sizes_and_bad_vectors() -> None:
+    """The double pack's factors are small (8 kinds, 35 targets, 119 faces, 11 cards), and
+    a vector no action has raises `ValueError`."""
+    factored = FactoredActions(ActionSpace(CooncanRules.double_pack()))
+    assert factored.nvec == (8, 35, *([119] * 11))
+    none = len(factored.faces)
+    draw = (0, factored.most_melds, *([none] * factored.cards))
+    assert str(factored.action(draw)) == "draw"
+    for bad in (
+        (0, 0, *([none] * factored.cards)),  # draw names no meld
+        (1, factored.most_melds, *([none] * factored.cards)),  # take names a card
+        (6, factored.most_melds, none, 3, *([none] * (factored.cards - 2))),  # a gap
+        (6, factored.most_melds, 5, 4, 3, *([none] * (factored.cards - 3))),  # not canonical
+        (9, 0),
+    ):
+        with pytest.raises(ValueError):
+            factored.action(bad)
 
 
 # -- golden ids: a published format ------------------------------------------------------------

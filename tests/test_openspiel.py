@@ -6,6 +6,9 @@ Skipped when ``pyspiel`` is not installed (the ``[openspiel]`` extra); CI instal
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -14,11 +17,13 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
-from conquian import ActionSpace, ConquianRules, CooncanRules, PlayerView  # noqa: E402
+from conquian import ActionSpace, ConquianRules, CooncanRules, PlayerView, new_game  # noqa: E402
 from conquian import openspiel as conquian_openspiel  # noqa: E402
+from conquian.encoding import observation_layout  # noqa: E402
 
 GAMES = [
     ("conquian_two_hand", {}),
+    ("conquian_two_hand", {"lay_down": "turn", "max_sequence": 8}),
     ("conquian_two_hand", {"pack": "american", "hand_size": 8, "max_sequence": 5}),
     ("conquian_three_hand", {"turn_limit": 20}),
     ("conquian_three_hand", {"jokers": 1, "stock": "open", "players": 2, "turn_limit": 20}),
@@ -131,3 +136,93 @@ def test_cooncan_needs_a_turn_limit() -> None:
     assert conquian_openspiel.rules_of("conquian_double_pack", {}) == CooncanRules.double_pack(
         turn_limit=200
     )
+
+
+def _observer(game: object, **kinds: object) -> object:
+    from open_spiel.python.observation import make_observation
+
+    return make_observation(game, pyspiel.IIGObservationType(**kinds))
+
+
+@pytest.mark.parametrize(("name", "values"), GAMES[::2])
+def test_observer_honours_the_observation_type(name: str, values: dict[str, object]) -> None:
+    """A public-only request gets the public observation (the same for every seat, no hand);
+    the private one names its pieces as `observation_layout`; the information-state tensor
+    (perfect recall) is refused with a clear error, its string is the view's JSON."""
+    game = pyspiel.load_game(name, values)
+    rules = conquian_openspiel.rules_of(name, game.get_parameters())
+    state = _dealt(game, 4)
+    public = _observer(
+        game, perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    private = _observer(game, perfect_recall=False)
+    seen = set()
+    for player in range(game.num_players()):
+        public.set_from(state, player)  # type: ignore[attr-defined]
+        seen.add(public.tensor.tobytes())  # type: ignore[attr-defined]
+        seen.add(public.string_from(state, player))  # type: ignore[attr-defined]
+        assert '"hand":' not in public.string_from(state, player)  # type: ignore[attr-defined]
+        private.set_from(state, player)  # type: ignore[attr-defined]
+        hand = private.dict["hand"]  # type: ignore[attr-defined]
+        assert hand.sum() == len(state.view(player).hand)  # type: ignore[attr-defined]
+    assert len(seen) == 2  # one tensor and one string for every seat
+    assert len(public.tensor) == sum(n for _, n in observation_layout(rules, public=True))  # type: ignore[attr-defined]
+    names = [n.replace(" ", "_") for n, _ in observation_layout(rules)]
+    assert list(private.dict) == names  # type: ignore[attr-defined]
+    with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
+        game.information_state_tensor_shape()
+    with pytest.raises(pyspiel.SpielError, match="no information-state tensor"):
+        state.information_state_tensor(0)  # type: ignore[attr-defined]
+    assert PlayerView.from_json(state.information_state_string(0)) == state.view(0)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ConquianRules(),
+        ConquianRules.pagat(),
+        ConquianRules(hand_size=9),
+        CooncanRules.three_hand(turn_limit=200),
+        CooncanRules.double_pack(players=6, turn_limit=200),
+    ],
+    ids=["two-hand", "pagat", "nine", "three-hand", "double-pack-6"],
+)
+def test_random_deals_stay_inside_the_bounds(rules: object) -> None:
+    """`max_game_length` (measured with a margin) holds for random deals, and the deal's
+    chance nodes are `max_chance_nodes_in_history`: one per card of the pack."""
+    game = conquian_openspiel.load(rules)
+    assert game.max_chance_nodes_in_history() == len(rules.pack_cards())  # type: ignore[attr-defined]
+    bound = game.max_game_length()
+    longest = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)  # type: ignore[arg-type]
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+        longest = max(longest, len(state.history))
+    assert longest <= bound < 4 * longest  # a bound, and not a loose one
+    state = _dealt(game, 9)
+    assert len(state.history()) == len(rules.pack_cards())  # type: ignore[attr-defined]
+
+
+def test_openspiel_cpp_search_bots_crash_on_python_games() -> None:
+    """What the docs say: OpenSpiel's C++ MCTSBot and ISMCTSBot crash (segmentation fault)
+    on games written in Python, OpenSpiel's own ``python_kuhn_poker`` as ours; the Python
+    bots (`mcts`, `ismcts`) work. If this test fails, OpenSpiel fixed it: update the docs."""
+    code = textwrap.dedent(
+        """
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers python_kuhn_poker)
+        game = pyspiel.load_game("python_kuhn_poker")
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        evaluator = pyspiel.RandomRolloutEvaluator(1, 1)
+        bot = pyspiel.MCTSBot(game, evaluator, 2.0, 10, 10, False, 1, False)
+        print(bot.step(state))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, timeout=120, check=False
+    )
+    assert done.returncode != 0

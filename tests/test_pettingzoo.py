@@ -13,65 +13,212 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from conquian import ActionSpace, ConquianRules, CooncanRules, Rules  # noqa: E402
-from conquian.pettingzoo import env, single_agent_env  # noqa: E402
+from conquian.encoding import Observer  # noqa: E402
+from conquian.pettingzoo import env, raw_env, single_agent_env  # noqa: E402
 
 RULES = [
     (ConquianRules(), 300),
     (ConquianRules.pagat(), 300),
-    (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 300),
+    (CooncanRules.three_hand(turn_limit=30), 300),
+    (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 200),
     (CooncanRules.double_pack(players=4, turn_limit=6), 40),
 ]
+IDS = ["two-hand", "pagat", "three-hand", "three-hand-joker", "double-pack"]
 
 # PettingZoo warns that a dict observation (observation and action mask) is not a Box: the
 # masked form is the one its own classic games use.
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-@pytest.mark.parametrize(("rules", "cycles"), RULES)
+@pytest.mark.parametrize(("rules", "cycles"), RULES, ids=IDS)
 def test_api_test(rules: Rules, cycles: int) -> None:
-    """PettingZoo's conformance test passes for each game."""
-    api_test(env(rules, render_mode="ansi"), num_cycles=cycles, verbose_progress=False)
+    """PettingZoo's conformance test passes for each game (its random agent needs the dense
+    mask, so the mask is on here even where it is off by default)."""
+    api_test(
+        env(rules, render_mode="ansi", action_mask=True), num_cycles=cycles, verbose_progress=False
+    )
 
 
-@pytest.mark.parametrize(("rules", "cycles"), RULES)
+def test_api_test_skip_forced() -> None:
+    """PettingZoo's conformance test passes with single-choice decisions skipped."""
+    api_test(env(ConquianRules(), skip_forced=True), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize(("rules", "cycles"), RULES, ids=IDS)
 def test_seed_test(rules: Rules, cycles: int) -> None:
     """PettingZoo's seed test: the same seed gives the same deal and observations (C7)."""
-    seed_test(lambda: env(rules), num_cycles=cycles)
+    seed_test(lambda: env(rules, action_mask=True), num_cycles=cycles)
 
 
-def test_observations_carry_the_mask_of_legal_ids() -> None:
-    """The action mask has a 1 exactly at the ids of the legal actions; rewards are the
-    payments of the deal (T13)."""
+def _play(game: object, seed: int, check: object = None) -> None:
+    """A deal of random legal ids (from ``info["legal_ids"]``), `check` called per step."""
+    rng = np.random.default_rng(seed)
+    game.reset(seed=seed)  # type: ignore[attr-defined]
+    for agent in game.agent_iter():  # type: ignore[attr-defined]
+        obs, _reward, terminated, truncated, info = game.last()  # type: ignore[attr-defined]
+        if terminated or truncated:
+            game.step(None)  # type: ignore[attr-defined]
+            continue
+        if check is not None:
+            check(game, agent, obs, info)  # type: ignore[operator]
+        game.step(int(rng.choice(info["legal_ids"])))  # type: ignore[attr-defined]
+
+
+def test_observations_carry_the_mask_and_the_legal_ids() -> None:
+    """The action mask has a 1 exactly at the ids of the legal actions, which
+    ``info["legal_ids"]`` lists in increasing order; observations stay in their space."""
     rules = CooncanRules.three_hand(turn_limit=20)
     game = env(rules)
-    game.reset(seed=5)
     space = ActionSpace(rules)
-    rng = np.random.default_rng(5)
-    for agent in game.agent_iter():
-        obs, _reward, terminated, truncated, _ = game.last()
-        if terminated or truncated:
-            game.step(None)
-            continue
-        state = game.unwrapped.state
-        legal = {space.index(a) for a in state.legal_actions()}
-        assert set(np.flatnonzero(obs["action_mask"])) == legal
-        assert game.unwrapped.possible_agents.index(agent) == state.current_player
-        game.step(int(rng.choice(sorted(legal))))
-    result = game.unwrapped.state.result
-    assert result is not None
+    steps = []
+
+    def check(game: object, agent: str, obs: dict[str, object], info: dict[str, object]) -> None:
+        state = game.unwrapped.game_state  # type: ignore[attr-defined]
+        legal = sorted(space.index(a) for a in state.legal_actions())
+        assert list(info["legal_ids"]) == legal  # type: ignore[call-overload]
+        assert list(np.flatnonzero(obs["action_mask"])) == legal
+        assert game.observation_space(agent).contains(obs)  # type: ignore[attr-defined]
+        assert game.unwrapped.possible_agents.index(agent) == state.current_player  # type: ignore[attr-defined]
+        steps.append(agent)
+
+    _play(game, 5, check)
+    assert steps and game.unwrapped.game_state.result is not None
+
+
+def test_double_pack_has_sparse_ids_and_no_dense_mask() -> None:
+    """The double pack (1.8 million ids) gives no dense mask by default: the legal ids
+    come in ``info``, and each is a legal action of the deal."""
+    rules = CooncanRules.double_pack(players=4, turn_limit=8)
+    game = env(rules)
+    space = ActionSpace(rules)
+    assert "action_mask" not in game.observation_space("player_0").spaces
+
+    def check(game: object, agent: str, obs: dict[str, object], info: dict[str, object]) -> None:
+        assert set(obs) == {"observation"}
+        state = game.unwrapped.game_state  # type: ignore[attr-defined]
+        ids = info["legal_ids"]
+        assert {space.action(i) for i in ids} == set(state.legal_actions())  # type: ignore[attr-defined]
+
+    _play(game, 2, check)
+
+
+@pytest.mark.parametrize("normalize", [True, False])
+def test_observation_space_has_true_bounds(normalize: bool) -> None:
+    """The observation space is bounded (no infinity): [0, 1] normalised, else the raw
+    counts' maxima; every observation of random deals lies inside."""
+    rules = ConquianRules()
+    game = env(rules, normalize=normalize)
+    box = game.observation_space("player_0")["observation"]
+    assert np.isfinite(box.high).all()
+    assert (box.high == 1.0).all() == normalize
+    assert box.high.max() == (1.0 if normalize else 20.0)  # the stock after the deal
+
+    def check(game: object, agent: str, obs: dict[str, object], info: dict[str, object]) -> None:
+        assert box.contains(obs["observation"])
+
+    for seed in range(3):
+        _play(game, seed, check)
+
+
+def test_observation_is_the_observer_of_the_state() -> None:
+    """The env's observation is `Observer(rules, normalize=True)` of the deal's state, and
+    raw (``normalize=False``) the view's `observation()`; each is a fresh array."""
+    game = raw_env(ConquianRules(), normalize=False)
+    game.reset(seed=11)
+    first = game.observe("player_0")["observation"]
+    view = game.game_state.view(0)
+    assert tuple(first) == view.observation()
+    game.step(game.infos[game.agent_selection]["legal_ids"][0])
+    assert tuple(first) == view.observation()  # not overwritten by the next observation
+    normal = raw_env(ConquianRules())
+    normal.reset(seed=11)
+    observer = Observer(ConquianRules(), normalize=True)
+    buf = observer.buffer()
+    observer.write(normal.game_state, buf, 1)
+    assert np.array_equal(normal.observe("player_1")["observation"], np.frombuffer(buf, np.float32))
+
+
+def test_skip_forced_applies_single_choices() -> None:
+    """``skip_forced=True``: no agent is asked a decision with one legal action, the
+    deal still ends with its payments as rewards, and fewer steps are asked."""
+    rules = ConquianRules()
+    asked = {True: 0, False: 0}
+    for skip in (True, False):
+        game = env(rules, skip_forced=skip)
+
+        for seed in range(4):
+            totals = dict.fromkeys(game.possible_agents, 0.0)
+            game.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            for agent in game.agent_iter():
+                _obs, reward, terminated, truncated, info = game.last()
+                totals[agent] += reward
+                if terminated or truncated:
+                    game.step(None)
+                    continue
+                if skip:
+                    assert len(info["legal_ids"]) >= 2
+                asked[skip] += 1
+                game.step(int(rng.choice(info["legal_ids"])))
+            result = game.unwrapped.game_state.result
+            assert [totals[a] for a in game.possible_agents] == [float(p) for p in result.payments]
+    assert asked[True] < asked[False]
+
+
+def test_state_is_the_global_state() -> None:
+    """``env.state()`` is PettingZoo's global state: every seat's observation, seat 0
+    first, in `state_space`; ``game_state`` is the library's state."""
+    rules = CooncanRules.three_hand(turn_limit=10)
+    game = env(rules)
+    game.reset(seed=3)
+    whole = game.state()
+    assert game.unwrapped.state_space.contains(whole)
+    size = len(game.observe("player_0")["observation"])
+    for p, agent in enumerate(game.possible_agents):
+        part = whole[p * size : (p + 1) * size]
+        assert np.array_equal(part, game.observe(agent)["observation"])
+    assert game.unwrapped.game_state.rules == rules
 
 
 def test_single_agent_env_plays_a_deal() -> None:
     """The Gymnasium wrapper: one seat against `HeuristicAgent`, to the end of a deal."""
     one = single_agent_env(ConquianRules(), seat=1)
-    obs, _ = one.reset(seed=3)
+    obs, info = one.reset(seed=3)
     assert one.observation_space.contains(obs)
     rng = np.random.default_rng(3)
     for _ in range(500):
-        obs, reward, terminated, _truncated, _ = one.step(
-            int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        )
+        obs, reward, terminated, _truncated, info = one.step(int(rng.choice(info["legal_ids"])))
         if terminated:
             assert reward in (-1.0, 0.0, 1.0)
             return
+        assert list(info["legal_ids"]) == list(np.flatnonzero(obs["action_mask"]))
     pytest.fail("the deal did not end")
+
+
+def test_single_agent_reset_never_returns_a_finished_deal() -> None:
+    """Regression: with seed 4585 the heuristic seat 1 goes out before seat 0's first
+    decision in the first deal drawn; `reset` deals the next one instead of handing
+    over a finished deal (an all-zero mask, whose next step raised)."""
+    one = single_agent_env(ConquianRules(), seat=0)
+    obs, info = one.reset(seed=4585)
+    assert info["redeals"] == 1
+    assert one.game.game_state.result is None
+    assert one.game.game_state.current_player == 0
+    assert obs["action_mask"].any() and len(info["legal_ids"]) > 0
+    one.step(info["legal_ids"][0])  # raised before the fix
+    _obs, info = one.reset(seed=4586)
+    assert info["redeals"] == 0
+
+
+def test_single_agent_skip_forced() -> None:
+    """The Gymnasium wrapper with ``skip_forced=True`` asks only real choices."""
+    one = single_agent_env(ConquianRules(), seat=0, skip_forced=True)
+    for seed in range(3):
+        _obs, info = one.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        terminated = False
+        while not terminated:
+            assert len(info["legal_ids"]) >= 2
+            action = int(rng.choice(info["legal_ids"]))
+            _obs, reward, terminated, _truncated, info = one.step(action)
+        assert reward in (-1.0, 0.0, 1.0)

@@ -340,9 +340,19 @@ def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
                 f"argument --agents: {rules.game} with {rules.players} players needs "
                 f"{rules.players} agents, one per seat (got {len(names)})"
             )
+    if args.duplicate and args.games % rules.players:
+        raise _UsageError(
+            f"argument --duplicate: --games must be a multiple of the {rules.players} players"
+        )
     progress = None if args.quiet else progress_bar(err)
     summary = simulate(
-        names, rules, games=args.games, seed=args.seed, jobs=args.jobs, progress=progress
+        names,
+        rules,
+        games=args.games,
+        seed=args.seed,
+        jobs=args.jobs,
+        progress=progress,
+        duplicate=args.duplicate,
     )
     if args.json:
         pr(json.dumps(summary.to_dict()))
@@ -475,6 +485,11 @@ def _parser() -> _Parser:
         type=_positive,
         default=_TURN_LIMIT,
         help=f"Cooncan deals are abandoned after this many turns (default {_TURN_LIMIT})",
+    )
+    s.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat, the bots rotated (--games: a multiple of players)",
     )
     s.add_argument("--json", action="store_true", help="print a JSON object")
     s.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -45,12 +45,16 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+# Observer lives apart (this module is long); it is part of conquian.encoding.
+from ._factored import FactoredActions
+from ._observer import Observer, layout_of
+from ._observer import most_melds as _most_melds
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
 from .combos import Order
 from .rules import ConquianRules, CooncanRules, Rules
 
-__all__ = ["ActionSpace", "observation", "observation_layout"]
+__all__ = ["ActionSpace", "FactoredActions", "Observer", "observation", "observation_layout"]
 
 _Faces = tuple[Face, ...]
 
@@ -59,25 +63,12 @@ def _pack_name(rules: Rules) -> str:
     return rules.pack if isinstance(rules, ConquianRules) else "standard"
 
 
-def _most_melds(rules: Rules) -> int:
-    """How many meld indices an action may name (T2, C3, M10).
-
-    Two-hand: each player melds at most hand size + 1 cards (he wins there,
-    T2), three to a meld (C3): three melds each, six in all. Cooncan: while
-    the deal goes on every player holds a card (M10), and the player who
-    names a meld holds the card he plays onto it, so the table holds at most
-    ``(pack - players) // 3`` melds.
-    """
-    if isinstance(rules, ConquianRules):
-        return 2 * ((rules.hand_size + 1) // 3)
-    return (len(rules.pack_cards()) - rules.players) // 3
-
-
 def _most_added(rules: Rules, onto: int) -> int:
     """The most cards one `Meld` can add to the meld at index `onto` (T2, M2, M10).
 
-    Two-hand: with ``onto + 1`` melds on the table the player owns at least
-    ``onto + 1 - 3`` of them (the other owns three at most), each of three
+    Conquian: with ``onto + 1`` melds on the table the player owns at least
+    ``onto + 1 - 3`` of them (the other owns three at most; with more seats,
+    three for each other player), each of three
     cards or more, and he never holds more than hand size + 1 cards in melds,
     hand and pending together. Cooncan: his hand after the draw (hand size
     + 1), and the pack less the ``3 * (onto + 1)`` cards on the table and one
@@ -85,7 +76,7 @@ def _most_added(rules: Rules, onto: int) -> int:
     """
     if isinstance(rules, ConquianRules):
         each = (rules.hand_size + 1) // 3
-        return rules.hand_size + 1 - 3 * max(1, onto + 1 - each)
+        return rules.hand_size + 1 - 3 * max(1, onto + 1 - (rules.players - 1) * each)
     pack = len(rules.pack_cards())
     return min(rules.hand_size + 1, pack - 3 * (onto + 1) - (rules.players - 1))
 
@@ -268,6 +259,9 @@ class ActionSpace:
         )
         self._start = {name: start for name, start, _ in self.families}
         self._len = sum(s for _, s in sizes)
+        # The ids found so far: the same actions come back deal after deal, and a dict
+        # lookup costs a third of working an id out (a meld's codes sorted, looked up).
+        self._memo: dict[Any, int] = {}
 
     def __len__(self) -> int:
         return self._len
@@ -277,8 +271,21 @@ class ActionSpace:
 
     def index(self, action: Action) -> int:
         """The id of `action` (its text is read too); `ValueError` if no deal offers it."""
+        try:
+            found = self._memo.get(action)
+        except TypeError:  # unhashable: not an action, which `_index` says
+            found = None
+        if found is not None:
+            return found
         if isinstance(action, str):
             action = parse_action(action)
+        found = self._index(action)
+        if len(self._memo) >= 100_000:  # bounded: the actions of a few thousand deals
+            self._memo.clear()
+        self._memo[action] = found
+        return found
+
+    def _index(self, action: Action) -> int:
         if not isinstance(action, (Pass, Draw, Take, Discard, Force, Borrow, Meld)):
             raise TypeError(f"action must be an action or its text (got {type(action).__name__})")
         start, m = self._start, self.most_melds
@@ -373,46 +380,22 @@ def _distinct(rules: Rules) -> tuple[Card, ...]:
     return tuple(sorted(set(rules.pack_cards())))
 
 
-def observation_layout(rules: Rules) -> tuple[tuple[str, int], ...]:
+def observation_layout(rules: Rules, public: bool = False) -> tuple[tuple[str, int], ...]:
     """The parts of `observation` for `rules`, in order, each with its length.
 
     Card planes have one entry per distinct card of the pack in canonical
     order (C1), holding how many of it (0, 1, or 2 in the double pack). Seats
     are counted from the viewer: 0 is himself, 1 the player to his left (the
-    opponent in the two-hand game), and so on.
+    opponent in the two-hand game), and so on. With `public`, the parts of the
+    public observation (`Observer` with ``public=True``): no hand, no unseen
+    cards, the known cards of every hand, seats counted from seat 0.
 
     >>> observation_layout(ConquianRules())[:3]
     (('hand', 40), ('table', 258), ('to play', 3))
     >>> sum(n for _, n in observation_layout(CooncanRules.three_hand()))
     1271
     """
-    d, n, m = len(_distinct(rules)), rules.players, _most_melds(rules)
-    parts = [
-        ("hand", d),
-        ("table", m * (1 + n + d)),
-        ("to play", n + 1),
-        ("hand sizes", n),
-    ]
-    if isinstance(rules, ConquianRules):
-        parts += [
-            ("offer", d),
-            ("offer origin", 3),
-            ("pending", d),
-            ("buried", d),
-            ("stock size", 1),
-        ]
-    else:
-        parts += [
-            ("phase", 2),
-            ("stock", d),
-            ("stock top", d),
-            ("known in hands", (n - 1) * d),
-            ("known pack", d),
-            ("pack size", 1),
-            ("turns", 1),
-        ]
-    parts.append(("unseen", d))
-    return tuple(parts)
+    return layout_of(rules, public)
 
 
 @functools.lru_cache(maxsize=16)

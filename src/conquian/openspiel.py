@@ -10,8 +10,24 @@ OpenSpiel's algorithms run on them:
   with the probability of the copies left, so the pack order is uniform (C7);
 - player actions are numbered by `conquian.ActionSpace` (a published format);
 - the information state string is the player's view as JSON (`PlayerView.to_json`),
-  the observation tensor `PlayerView.observation`, the observation string the
-  view's JSON without its history: nothing a player may not know (C6);
+  the observation tensor `PlayerView.observation` (written by
+  `conquian.encoding.Observer`, its pieces named as in `observation_layout`:
+  ``hand``, ``table``, ``to_play`` …), the observation string the view's JSON
+  without its history: nothing a player may not know (C6);
+- the observer honours ``pyspiel.IIGObservationType``: a public-only request
+  (``private_info=PrivateInfoType.NONE``) gets the public observation (what every
+  seat knows: no hand, no unseen cards; its string the view's JSON without player,
+  hand, history and legal actions); a request with neither public nor
+  private information an empty one. There is no information-state *tensor*
+  (perfect recall): ``information_state_tensor``, ``information_state_tensor_shape``
+  and ``information_state_tensor_size`` raise ``pyspiel.SpielError`` saying so, as
+  ``gin_rummy`` does (the perfect-recall observer gives the string and an empty
+  tensor, which pyspiel needs);
+- ``max_game_length`` is measured, with a margin: 8 times the stock after the deal
+  in the two-hand game (random deals of 2,000 seeds took 76 actions at most, the
+  bound is 160), ``3 * turn_limit`` plus the pack in Cooncan (438 at most for 200
+  turns, the bound 652 to 704); ``max_chance_nodes_in_history`` is the pack (the
+  deal is the only chance), read from Python (pyspiel's C++ side keeps its own);
 - ``resample_from_infostate`` draws a whole state with `sample_state`, so
   OpenSpiel's `ISMCTSBot` searches on worlds the player could be in.
 
@@ -36,7 +52,7 @@ import attrs
 
 from .agents import HeuristicAgent
 from .cards import Card
-from .encoding import ActionSpace, observation_layout
+from .encoding import ActionSpace, Observer
 from .game import new_game
 from .rules import ConquianRules, CooncanRules, Rules
 
@@ -107,14 +123,17 @@ def rules_of(name: str, values: dict[str, Any]) -> Rules:
 
 
 def _max_length(rules: Rules) -> int:
-    """An upper bound on the player actions of a deal (T2, T9, T12; M2, M11)."""
-    if isinstance(rules, ConquianRules):
-        size = rules.hand_size
-        uses = 2 * size + 2  # takes and forces: each adds a card to someone's melds
-        borrows = uses * (size + 1)
-        return 2 * (40 - 2 * size) + 2 * uses + (2 * size + uses + borrows) + borrows
-    assert rules.turn_limit is not None
-    return rules.turn_limit * (rules.hand_size + 4)
+    """A bound on the player actions of a deal, measured with a margin (M11 for Cooncan).
+
+    Two-hand: 8 times the stock after the deal (random deals of 2,000 seeds took 76
+    actions at most for a stock of 20). Cooncan: three actions a turn (draw, take or
+    pass, discard) and one meld at most per card of the pack.
+    """
+    dealt = len(rules.pack_cards()) - rules.players * rules.hand_size
+    limit: int | None = getattr(rules, "turn_limit", None)
+    if limit is None:
+        return 8 * dealt
+    return 3 * limit + len(rules.pack_cards())
 
 
 def _utility(rules: Rules) -> float:
@@ -201,6 +220,18 @@ def _context(name: str, values: tuple[tuple[str, Any], ...]) -> _Context:
     return _Context(rules, ActionSpace(rules), _distinct(rules))
 
 
+def _no_tensor(name: str) -> Exception:
+    """The error for an information-state tensor, which these games do not give."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    error: Exception = pyspiel.SpielError(
+        f"{name} has no information-state tensor (perfect recall): use observation_tensor "
+        "(the player's view now) or information_state_string (the view's JSON, history "
+        "included)"
+    )
+    return error
+
+
 def _game_class(game_type: Any) -> type:
     """A ``pyspiel.Game`` class for one of the games (classes made here: pyspiel is lazy)."""
     import numpy as np  # type: ignore[import-not-found, unused-ignore]
@@ -228,8 +259,18 @@ def _game_class(game_type: Any) -> type:
             return State(self)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
-            recall = iig_obs_type is None or iig_obs_type.perfect_recall
-            return Observer(self, bool(recall))
+            return SpielObserver(self, iig_obs_type)
+
+        def max_chance_nodes_in_history(self) -> int:
+            """The deal's chance nodes: one per card of the pack (there is no other chance)."""
+            rules = _Context.of(game_type.short_name, self.get_parameters()).rules
+            return len(rules.pack_cards())
+
+        def information_state_tensor_shape(self) -> list[int]:
+            raise _no_tensor(game_type.short_name)
+
+        def information_state_tensor_size(self) -> int:
+            raise _no_tensor(game_type.short_name)
 
     class State(pyspiel.State):  # type: ignore[misc]
         """A deal: chance nodes for the pack, then the library's state."""
@@ -313,39 +354,65 @@ def _game_class(game_type: Any) -> type:
             new._set(sample.deck, sample)
             return new
 
+        def information_state_tensor(self, player: int | None = None) -> list[float]:
+            raise _no_tensor(game_type.short_name)
+
         def __str__(self) -> str:
             if self.state is None:
                 return f"dealing: {len(self.deck)} cards"
             return repr(self.state)
 
-    class Observer:
-        """What a player observes: the view's JSON (information state), or its
-        observation tensor and its JSON without the history (observation)."""
+    class SpielObserver:
+        """What a player observes, as `IIGObservationType` asks: the view's JSON
+        (perfect recall: the information state, with an empty tensor), the view's
+        observation tensor and its JSON without the history (private), or the public
+        observation and the view's JSON without what only the viewer knows (public)."""
 
-        def __init__(self, game: Game, recall: bool) -> None:
-            self.recall = recall
+        def __init__(self, game: Game, iig_obs_type: Any) -> None:
             rules = _Context.of(game_type.short_name, game.get_parameters()).rules
-            size = 0 if recall else sum(n for _, n in observation_layout(rules))
-            self.tensor = np.zeros(size, np.float32)
-            self.dict = {"observation": self.tensor}
+            recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+            private = iig_obs_type is None or (
+                iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
+            )
+            public = iig_obs_type is None or bool(iig_obs_type.public_info)
+            self.recall = recall
+            self.kind = "recall" if recall else "private" if private else "public"
+            if not (private or public):
+                self.kind = "none"
+            self.observer = Observer(rules, public=self.kind == "public")
+            size = self.observer.size if self.kind in ("private", "public") else 0
+            self.buffer = self.observer.buffer() if size else None
+            self.tensor = (
+                np.zeros(0, np.float32)
+                if self.buffer is None
+                else np.frombuffer(self.buffer, np.float32)
+            )
+            self.dict: dict[str, Any] = {}
+            if size:
+                for name, piece in self.observer.slices.items():
+                    self.dict[name.replace(" ", "_")] = self.tensor[piece]
 
         def set_from(self, state: State, player: int) -> None:
-            view = state.view(player)
-            if self.recall:
+            if self.buffer is None:
                 return
-            if view is None:
+            if state.state is None:
                 self.tensor.fill(0.0)
             else:
-                self.tensor[:] = view.observation()  # type: ignore[attr-defined]
+                self.observer.write(state.state, self.buffer, player)
 
         def string_from(self, state: State, player: int) -> str:
             view = state.view(player)
             if view is None:
                 return f"dealing {len(state.deck)}"
-            if self.recall:
+            if self.kind == "recall":
                 return view.to_json()
+            if self.kind == "none":
+                return ""
             data = json.loads(view.to_json())
             del data["history"]
+            if self.kind == "public":
+                for key in ("player", "hand", "legal_actions"):
+                    data.pop(key, None)
             return json.dumps(data, separators=(",", ":"))
 
     return Game

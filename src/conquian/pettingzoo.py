@@ -1,24 +1,40 @@
-"""The three games as PettingZoo AEC environments (optional extra ``conquian[pettingzoo]``).
+"""The games as PettingZoo AEC environments (optional extra ``conquian[pettingzoo]``).
 
-``env(rules)`` makes an environment for a rules object; ``pettingzoo`` and
-``gymnasium`` are imported when it is called, never before.
+``env(rules)`` makes an environment for a rules object; ``pettingzoo``,
+``gymnasium`` and ``numpy`` are imported when it is called, never before.
 
 - agents ``player_0`` … ``player_{n-1}``, seat for seat;
-- the observation of an agent is a dict: ``"observation"``, the player's
-  view as `PlayerView.observation` (a float32 array of fixed length), and
-  ``"action_mask"``, an int8 array over the action ids (`ActionSpace`);
+- the observation of an agent is a dict: ``"observation"``, a float32 array
+  written by `conquian.encoding.Observer` (the layout of `observation_layout`,
+  every entry normalised to [0, 1]; ``normalize=False`` keeps the raw counts of
+  `PlayerView.observation`), and, where the dense mask is on, ``"action_mask"``,
+  an int8 array over the action ids (`ActionSpace`). The observation space has
+  the true bounds of every entry;
+- ``info["legal_ids"]``: the ids of the legal actions of the agent to act, in
+  increasing order (empty for the others): the sparse interface every game has.
+  The dense mask is on by default where it is cheap (at most 50,000 ids: two-hand
+  and three-hand without joker), off elsewhere (``action_mask=True`` forces it);
 - an action is an id of `conquian.ActionSpace`; the action space is
-  ``Discrete(len(ActionSpace(rules)))``;
+  ``Discrete(len(ActionSpace(rules)))``. For the double pack a network may rather
+  output the factored form of `conquian.encoding.FactoredActions`;
+- ``skip_forced=True``: a decision with one legal action is applied for the
+  player, and the turn passes to the next real decision; rewards still arrive;
 - rewards come at the end of the deal: its payments (T13; M7, M8);
 - ``reset(seed=s)`` deals ``new_game(rules, seed=s)`` (C7); without a seed,
   the environment draws one from its own seeded generator;
+- ``game_state``: the library's `State` of the deal (read-only); ``state()`` is
+  PettingZoo's global state: the observations of every seat, seat 0 first, for
+  centralised critics (they show every hand);
 - ``render_mode="ansi"``: `render` returns the state as text.
 
 ``single_agent_env(rules)`` is a Gymnasium environment for one seat, the
 other seats played by an agent of the library (`HeuristicAgent` by default).
+Its `reset` never hands over a finished deal: when the other seats end the deal
+before the learner's first decision, it deals again (the next deal of its
+generator) and counts it in ``info["redeals"]``.
 
 >>> from conquian.pettingzoo import env  # doctest: +SKIP
->>> game = env(ConquianRules())  # doctest: +SKIP
+>>> game = env(ConquianRules(), skip_forced=True)  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -26,27 +42,92 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .agents import Agent, HeuristicAgent
-from .encoding import ActionSpace, observation_layout
+from .encoding import ActionSpace, Observer
 from .game import new_game
 from .rules import ConquianRules, CooncanRules, Rules
 
-__all__ = ["env", "raw_env", "single_agent_env"]
+__all__ = ["DENSE_MASK_LIMIT", "env", "raw_env", "single_agent_env"]
+
+DENSE_MASK_LIMIT = 50_000
+"""The most action ids for which the environments give the dense mask by default."""
 
 
-def env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
+def env(
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    skip_forced: bool = False,
+    action_mask: bool | None = None,
+    normalize: bool = True,
+) -> Any:
     """A PettingZoo AEC environment of the deal under `rules` (default: two-hand, Foster),
-    wrapped in PettingZoo's order-enforcing checks."""
-    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    wrapped in PettingZoo's order-enforcing checks.
 
-    return wrappers.OrderEnforcingWrapper(raw_env(rules, render_mode=render_mode))
+    `skip_forced` applies single-choice decisions for the player; `action_mask`
+    (None: on up to `DENSE_MASK_LIMIT` ids) puts the dense mask in the observation;
+    `normalize` keeps every observation entry in [0, 1].
+    """
+    return _wrapper_class()(
+        raw_env(
+            rules,
+            render_mode=render_mode,
+            skip_forced=skip_forced,
+            action_mask=action_mask,
+            normalize=normalize,
+        )
+    )
 
 
-def raw_env(rules: Rules | None = None, render_mode: str | None = None) -> Any:
-    """The environment of `env` without PettingZoo's wrappers."""
-    return _env_class()(rules or ConquianRules(), render_mode)
+def raw_env(
+    rules: Rules | None = None,
+    render_mode: str | None = None,
+    *,
+    skip_forced: bool = False,
+    action_mask: bool | None = None,
+    normalize: bool = True,
+) -> Any:
+    """The environment of `env` without PettingZoo's wrappers (the same options)."""
+    return _env_class()(rules or ConquianRules(), render_mode, skip_forced, action_mask, normalize)
 
 
 _CLASS: list[type] = []
+_WRAPPER: list[type] = []
+
+
+def _wrapper_class() -> type:
+    """PettingZoo's order-enforcing wrapper, with the same checks, whose hot paths
+    (``last``, ``agents``, ``agent_selection``) reach the environment directly instead of
+    through ``__getattr__`` (which runs only after a failed lookup: an exception each)."""
+    if _WRAPPER:
+        return _WRAPPER[0]
+    from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    class Checked(OrderEnforcingWrapper):  # type: ignore[misc]
+        """`OrderEnforcingWrapper` with direct hot paths."""
+
+        @property
+        def agents(self) -> list[str]:
+            if not self._has_reset:
+                raise AttributeError("agents cannot be accessed before reset")
+            agents: list[str] = self.env.agents
+            return agents
+
+        @property
+        def agent_selection(self) -> str:
+            if not self._has_reset:
+                raise AttributeError("agent_selection cannot be accessed before reset")
+            agent: str = self.env.agent_selection
+            return agent
+
+        def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+            if not self._has_reset:
+                EnvLogger.error_observe_before_reset()
+            last: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+            return last
+
+    _WRAPPER.append(Checked)
+    return Checked
 
 
 def _env_class() -> type:
@@ -62,11 +143,18 @@ def _env_class() -> type:
 
         metadata: ClassVar[dict[str, Any]] = {
             "render_modes": ["ansi"],
-            "name": "conquian_v0",
+            "name": "conquian_v1",
             "is_parallelizable": False,
         }
 
-        def __init__(self, rules: Rules, render_mode: str | None) -> None:
+        def __init__(
+            self,
+            rules: Rules,
+            render_mode: str | None,
+            skip_forced: bool = False,
+            action_mask: bool | None = None,
+            normalize: bool = True,
+        ) -> None:
             super().__init__()
             if not isinstance(rules, (ConquianRules, CooncanRules)):
                 raise TypeError(f"expected a rules object (got {type(rules).__name__})")
@@ -74,19 +162,38 @@ def _env_class() -> type:
                 raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
             self.rules = rules
             self.render_mode = render_mode
+            self.skip_forced = bool(skip_forced)
             self.space = ActionSpace(rules)
+            n_ids = len(self.space)
+            self.dense_mask = n_ids <= DENSE_MASK_LIMIT if action_mask is None else action_mask
+            self.observer = Observer(rules, normalize=normalize)
             self.possible_agents = [f"player_{p}" for p in range(rules.players)]
-            size = sum(n for _, n in observation_layout(rules))
-            observe = spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (len(self.space),), np.int8),
-                }
-            )
+            self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+            high = np.asarray(self.observer.high, np.float32)
+            parts: dict[str, Any] = {
+                "observation": spaces.Box(np.zeros_like(high), high, dtype=np.float32)
+            }
+            if self.dense_mask:
+                parts["action_mask"] = spaces.Box(0, 1, (n_ids,), np.int8)
+            observe = spaces.Dict(parts)
             self.observation_spaces = dict.fromkeys(self.possible_agents, observe)
-            self.action_spaces = {a: spaces.Discrete(len(self.space)) for a in self.possible_agents}
-            self.state: Any = None
+            self.action_spaces = {a: spaces.Discrete(n_ids) for a in self.possible_agents}
+            whole = np.tile(high, rules.players)
+            self.state_space = spaces.Box(np.zeros_like(whole), whole, dtype=np.float32)
+            self._buffer = self.observer.buffer()
+            self._array = np.frombuffer(self._buffer, np.float32)
+            self._n_ids = n_ids
+            self._game: Any = None
+            self._legal: tuple[Any, ...] = ()
+            self._ids: tuple[int, ...] = ()
+            self._by_id: dict[int, Any] = {}
             self._seeds = np.random.default_rng()
+            self._np = np
+
+        @property
+        def game_state(self) -> Any:
+            """The library's `State` of the deal (None before the first `reset`)."""
+            return self._game
 
         def observation_space(self, agent: str) -> Any:
             return self.observation_spaces[agent]
@@ -96,27 +203,64 @@ def _env_class() -> type:
 
         def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
             if seed is not None:
-                self._seeds = np.random.default_rng(seed)
+                self._seeds = self._np.random.default_rng(seed)
                 for k, a in enumerate(self.possible_agents):
                     self.action_spaces[a].seed(seed + k)
             deal_seed = int(self._seeds.integers(2**31)) if seed is None else seed
-            self.state = new_game(self.rules, seed=deal_seed)
             self.agents = list(self.possible_agents)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
             self.terminations = dict.fromkeys(self.agents, False)
             self.truncations = dict.fromkeys(self.agents, False)
-            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-            self.agent_selection = self.agents[self.state.current_player]
+            self.infos: dict[str, dict[str, Any]] = {a: {"legal_ids": ()} for a in self.agents}
+            self._moved(new_game(self.rules, seed=deal_seed), None)
+
+        def _moved(self, state: Any, agent: str | None) -> None:
+            """Take `state` as the deal's state after `agent` acted (None: the deal)."""
+            legal: tuple[Any, ...] = state.legal_actions() if state.result is None else ()
+            while self.skip_forced and len(legal) == 1:
+                state = state.apply(legal[0])
+                legal = state.legal_actions() if state.result is None else ()
+            self._game = state
+            self._legal = legal
+            index = self.space.index
+            self._by_id = {index(a): a for a in legal}
+            self._ids = tuple(sorted(self._by_id))
+            if agent is not None:
+                self.infos[agent] = {"legal_ids": ()}
+            result = state.result
+            if result is None:
+                self.agent_selection = self.agents[state.current_player]
+                self.infos[self.agent_selection] = {"legal_ids": self._ids}
+                return
+            for a, paid in zip(self.agents, result.payments, strict=True):
+                self.rewards[a] = float(paid)
+                self.terminations[a] = True
+            if agent is not None:
+                self.agent_selection = self.agents[(self._seat[agent] + 1) % len(self.agents)]
+            else:
+                self.agent_selection = self.agents[0]
 
         def observe(self, agent: str) -> dict[str, Any]:
-            view = self.state.view(self.possible_agents.index(agent))
-            mask = np.zeros(len(self.space), np.int8)
-            mask[list(self.space.ids(view))] = 1
-            return {
-                "observation": np.asarray(view.observation(), np.float32),
-                "action_mask": mask,
-            }
+            player = self._seat[agent]
+            self.observer.write(self._game, self._buffer, player)
+            obs: dict[str, Any] = {"observation": self._array.copy()}
+            if self.dense_mask:
+                mask = bytearray(self._n_ids)  # zeros, fresh: the array keeps it
+                if self._game.current_player == player:
+                    for i in self._ids:
+                        mask[i] = 1
+                obs["action_mask"] = self._np.frombuffer(mask, self._np.int8)
+            return obs
+
+        def state(self) -> Any:
+            """The observations of every seat, seat 0 first (every hand shows: a global
+            state for centralised training), as one float32 array (`state_space`)."""
+            out = []
+            for p in range(self.rules.players):
+                self.observer.write(self._game, self._buffer, p)
+                out.append(self._array.copy())
+            return self._np.concatenate(out)
 
         def step(self, action: int | None) -> None:
             agent = self.agent_selection
@@ -124,17 +268,11 @@ def _env_class() -> type:
                 self._was_dead_step(action)
                 return
             self._cumulative_rewards[agent] = 0.0
-            self.state = self.state.apply(self.space.action(int(action)))  # type: ignore[arg-type]
-            result = self.state.result
-            if result is None:
-                self.agent_selection = self.agents[self.state.current_player]
-            else:
-                for a, paid in zip(self.agents, result.payments, strict=True):
-                    self.rewards[a] = float(paid)
-                    self.terminations[a] = True
-                self.agent_selection = self.agents[
-                    (self.agents.index(agent) + 1) % len(self.agents)
-                ]
+            chosen = self._by_id.get(int(action))  # type: ignore[arg-type]
+            if chosen is None:
+                legal_ids = list(self._ids)
+                raise ValueError(f"action id {action} is not legal now; legal ids: {legal_ids}")
+            self._moved(self._game.apply(chosen), agent)
             self._accumulate_rewards()
             if self.render_mode == "ansi":
                 self.render()
@@ -142,7 +280,7 @@ def _env_class() -> type:
         def render(self) -> str | None:
             if self.render_mode is None:
                 return None
-            return repr(self.state)
+            return repr(self._game)
 
         def close(self) -> None:
             pass
@@ -156,14 +294,22 @@ def single_agent_env(
     opponent: Any = HeuristicAgent,
     seat: int = 0,
     render_mode: str | None = None,
+    *,
+    skip_forced: bool = False,
+    action_mask: bool | None = None,
+    normalize: bool = True,
 ) -> Any:
     """A Gymnasium environment: one deal from `seat`'s side, the other seats played by
     agents made by ``opponent(seed)`` (an agent factory, `HeuristicAgent` by default).
 
-    Observations and actions are those of `env`: a dict with the observation and the
-    action mask, and an action id. The reward is the seat's payment at the end.
+    Observations, actions and options are those of `env`; ``info["legal_ids"]`` holds
+    the legal ids. The reward is the seat's payment at the end. `reset` never returns
+    a finished deal: if the others end it before the seat's first decision, it deals
+    the next one (``info["redeals"]`` counts them).
     """
-    return _single_class()(rules or ConquianRules(), opponent, seat, render_mode)
+    return _single_class()(
+        rules or ConquianRules(), opponent, seat, render_mode, skip_forced, action_mask, normalize
+    )
 
 
 _SINGLE: list[type] = []
@@ -179,48 +325,66 @@ def _single_class() -> type:
 
         metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}  # type: ignore[misc, unused-ignore]
 
-        def __init__(self, rules: Rules, opponent: Any, seat: int, render_mode: str | None) -> None:
-            self.game = _env_class()(rules, render_mode)
+        def __init__(
+            self,
+            rules: Rules,
+            opponent: Any,
+            seat: int,
+            render_mode: str | None,
+            skip_forced: bool = False,
+            action_mask: bool | None = None,
+            normalize: bool = True,
+        ) -> None:
+            if not 0 <= seat < rules.players:
+                raise ValueError(f"seat must be from 0 to {rules.players - 1} (got {seat!r})")
+            self.game = _env_class()(rules, render_mode, skip_forced, action_mask, normalize)
             self.opponent = opponent
             self.seat = seat
             self.render_mode = render_mode
-            agent = self.game.possible_agents[seat]
-            self.observation_space = self.game.observation_space(agent)
-            self.action_space = self.game.action_space(agent)
+            self.agent = self.game.possible_agents[seat]
+            self.observation_space = self.game.observation_space(self.agent)
+            self.action_space = self.game.action_space(self.agent)
             self.others: dict[int, Agent] = {}
 
         def _play_others(self) -> None:
-            state = self.game.state
+            game = self.game
+            state = game.game_state
             while state.result is None and state.current_player != self.seat:
                 who = state.current_player
                 action = self.others[who](state.view(who))
-                self.game.step(self.game.space.index(action))
-                state = self.game.state
+                game.step(game.space.index(action))
+                state = game.game_state
 
-        def _observation(self) -> dict[str, Any]:
-            obs: dict[str, Any] = self.game.observe(self.game.possible_agents[self.seat])
-            return obs
+        def _info(self) -> dict[str, Any]:
+            return {"legal_ids": self.game.infos[self.agent]["legal_ids"]}
 
         def reset(
             self, *, seed: int | None = None, options: dict[str, Any] | None = None
         ) -> tuple[dict[str, Any], dict[str, Any]]:
             super().reset(seed=seed)
-            deal = int(self.np_random.integers(2**31))
-            self.game.reset(seed=deal)
-            self.others = {
-                p: self.opponent(deal + p)
-                for p in range(len(self.game.possible_agents))
-                if p != self.seat
-            }
-            self._play_others()
-            return self._observation(), {}
+            redeals = 0
+            while True:
+                deal = int(self.np_random.integers(2**31))
+                self.game.reset(seed=deal)
+                self.others = {
+                    p: self.opponent(deal + p)
+                    for p in range(len(self.game.possible_agents))
+                    if p != self.seat
+                }
+                self._play_others()
+                if self.game.game_state.result is None:
+                    break
+                redeals += 1  # the others ended the deal first: deal the next one
+            info = self._info()
+            info["redeals"] = redeals
+            return self.game.observe(self.agent), info
 
         def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
             self.game.step(int(action))
             self._play_others()
-            result = self.game.state.result
+            result = self.game.game_state.result
             reward = 0.0 if result is None else float(result.payments[self.seat])
-            return self._observation(), reward, result is not None, False, {}
+            return self.game.observe(self.agent), reward, result is not None, False, self._info()
 
         def render(self) -> str | None:
             rendered: str | None = self.game.render()

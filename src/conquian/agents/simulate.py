@@ -3,6 +3,9 @@
 Deal ``i`` of a run is dealt and played from seeds derived from the run's
 seed and ``i`` alone, so any way of cutting the deals into chunks, on one
 process, a pool or a cluster, plays the same deals and finds the same sums.
+With ``duplicate=True`` (the duplicate format of bridge), deals ``k * n`` to
+``k * n + n - 1`` (``n`` players) share one pack and dealer, and the agents
+rotate through the seats: every agent plays every hand of the deal.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def _run_chunk(
     stop: int,
     rotate: bool,
     records: bool,
+    duplicate: bool = False,
 ) -> list[DealResult]:
     """Play deals `start` to `stop - 1` of the run and say how each ended."""
     n = rules.players
@@ -75,9 +79,10 @@ def _run_chunk(
         shift = i % n if rotate else 0
         dealer = (i // n) % n if rotate else i % n
         seats: list[Agent | None] = [None] * n
+        board = i // n if duplicate else i  # duplicate: n deals of one pack, seats rotated
         for j, make in enumerate(factories):
-            seats[(j + shift) % n] = make(_mix(seed, i, j + 1))
-        deal_seed = _mix(seed, i, 0)
+            seats[(j + shift) % n] = make(_mix(seed, board, j + 1))
+        deal_seed = _mix(seed, board, 0)
         final = play(cast(list[Agent], seats), rules, seed=deal_seed, dealer=dealer)
         result = final.result
         assert result is not None
@@ -118,6 +123,7 @@ def simulate(
     start: int = 0,
     deals: bool = False,
     records: bool = False,
+    duplicate: bool = False,
 ) -> SimulationSummary:
     """Play `games` seeded deals between agents and sum them up.
 
@@ -143,6 +149,12 @@ def simulate(
     `records=True` also its `GameRecord`. `progress`, if given, is called
     with (deals done, deals) as they finish.
 
+    `duplicate=True` plays each pack once per seat (duplicate format): deals
+    ``k * n`` to ``k * n + n - 1`` of ``n`` players share the pack and the
+    dealer, the agents rotated through the seats (swapped, with two), so that
+    every agent plays the same cards. `games` and `start` must then be
+    multiples of the players, and `rotate` stays True.
+
     >>> s = simulate([RandomAgent, "heuristic"], ConquianRules(), games=4, seed=2)
     >>> s.agents, sum(s.wins) + s.tableaus == 4
     (('RandomAgent', 'heuristic'), True)
@@ -166,6 +178,13 @@ def simulate(
         raise ValueError(f"jobs must be an int of at least 1 (got {jobs!r})")
     if type(start) is not int or start < 0:
         raise ValueError(f"start must be an int of at least 0 (got {start!r})")
+    if duplicate and not rotate:
+        raise ValueError("duplicate deals rotate the agents through the seats: keep rotate=True")
+    if duplicate and (games % rules.players or start % rules.players):
+        raise ValueError(
+            f"with duplicate, games and start must be multiples of the players "
+            f"({rules.players}): each pack is played once per seat (got {games}, {start})"
+        )
     if executor is not None and jobs != 1:
         raise ValueError("give either jobs (processes of this machine) or an executor, not both")
     if executor is not None and not isinstance(executor, Executor):
@@ -199,7 +218,7 @@ def simulate(
 
     def run(pool: Executor, workers: int) -> None:
         futures = [
-            pool.submit(_run_chunk, specs, rules, seed, a, b, rotate, records)
+            pool.submit(_run_chunk, specs, rules, seed, a, b, rotate, records, duplicate)
             for a, b in _chunks(start, games, workers)
         ]
         for future in as_completed(futures):
@@ -210,7 +229,7 @@ def simulate(
         run(executor, max(1, int(getattr(executor, "_max_workers", 4))))
     elif jobs == 1 or games <= 1:
         for i in range(start, start + games):
-            add(_run_chunk(specs, rules, seed, i, i + 1, rotate, records))
+            add(_run_chunk(specs, rules, seed, i, i + 1, rotate, records, duplicate))
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
             run(pool, jobs)
