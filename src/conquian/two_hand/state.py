@@ -1,4 +1,4 @@
-"""The two-hand deal as a value: `ConquianState`, and the deal itself (T1, T11).
+"""A deal of the offer game as a value: `ConquianState`, and the deal itself (T1, T11, T16).
 
 A state holds the deal (`Deal`: rules, dealer, deck, the engine's tables and
 memo), who acts, the card on offer and its origin, the table, the buried cards,
@@ -20,7 +20,7 @@ from ..determinize import register_deal
 from ..errors import RecordError, check_seat
 from ..rules import ConquianRules
 from ..state import History, Legal, Outcome, Result, State
-from .board import BITS, CARDS, Board, Turn, cards_of
+from .board import BITS, CARDS, OWNER, Board, Turn, cards_of, left_of
 from .dealing import Deal, check_indices, deal_positions
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
@@ -34,24 +34,38 @@ _TURNED: Final[Origin] = "turned"
 _PASSED: Final[Origin] = "passed"
 _DISCARDED: Final[Origin] = "discarded"
 
-# The result of a deal (T13): one counter from the loser to the winner, nothing on a tableau.
-_WINS: Final = (
-    Result(outcome=Outcome.WIN, winner=0, payments=(1, -1)),
-    Result(outcome=Outcome.WIN, winner=1, payments=(-1, 1)),
-)
-_TABLEAU: Final = Result(outcome=Outcome.TABLEAU, winner=None, payments=(0, 0))
+
+
+def _results(players: int) -> tuple[tuple[Result, ...], Result]:
+    """The results of a deal of `players` (T13, T19): by winner, one counter from each loser
+    to the winner; and the tableau, nothing paid."""
+    wins = tuple(
+        [
+            Result(
+                outcome=Outcome.WIN,
+                winner=w,
+                payments=tuple([players - 1 if p == w else -1 for p in range(players)]),
+            )
+            for w in range(players)
+        ]
+    )
+    return wins, Result(outcome=Outcome.TABLEAU, winner=None, payments=(0,) * players)
+
+
+# By the number of players: the wins by winner, and the tableau.
+_RESULTS: Final = {n: _results(n) for n in (2, 3, 4)}
 _NO_ACTIONS: Final[Legal] = ((), ())
 
 
 @final
 @mypyc_attr(acyclic=True)
 class ConquianState(State):
-    """A deal of two-hand Conquian (rules T): an immutable value; `apply` returns a new one.
+    """A deal of Conquian for 2 to 4 (rules T): an immutable value; `apply` returns a new one.
 
     Between turns `offer` is the card face up in the centre and
     `current_player` has the say to it (T4); `offer_origin` tells whether he
-    turned it, or the opponent passed or discarded it, which decides what he
-    may do (T5–T7). After a `Take` or a force `offer` is None and the player
+    turned it, or the player on his right passed or discarded it, which
+    decides what he may do (T5–T7, T17). After a `Take` or a force `offer` is None and the player
     is melding: `pending` holds the cards he must still place (T8, T9).
     `deck` is the whole order of the deal, top card first, kept for records;
     views never show it (C6). Make one with `conquian.new_game`.
@@ -97,7 +111,7 @@ in this turn, and a card taken is never held in the hand (T3)
     ) -> None:
         """A state with these values; `conquian.new_game` and `apply` make them.
 
-        `board` holds both hands, the keys of `table`'s melds and the turn in
+        `board` holds every seat's hand, the keys of `table`'s melds and the turn in
         progress (`board.Board`); the history is the first `length` actions of
         `line` (`conquian.state.extend_line`).
         """
@@ -215,7 +229,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> len(new_game(ConquianRules(hand_size=9), seed=1).hand(0))
         9
         """
-        return cards_of(self._board[0][check_seat(player, 2)])
+        return cards_of(self._board[0][check_seat(player, self._deal.players)])
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -280,9 +294,16 @@ in this turn, and a card taken is never held in the hand (T3)
                 legal = _NO_ACTIONS
             elif offer is not None:  # T4-T8, T10, T11: the say
                 hands, keys, _, _, _ = self._board
-                legal = say_actions(
-                    deal, player, hands[player], keys, offer, self._origin != _DISCARDED
-                )
+                # T18: a card he turned is forced onto his left neighbour's melds, a passed
+                # card back onto the passer's (on his right), a discard onto nobody's.
+                origin = self._origin
+                if origin == _TURNED:
+                    victim = deal.left[player]
+                elif origin == _PASSED:
+                    victim = deal.right[player]
+                else:
+                    victim = -1
+                legal = say_actions(deal, player, hands[player], keys, offer, victim)
             else:  # T8-T10: melding
                 hands, keys, pending, borrowed, sources = self._board
                 turn = (hands[player], keys, pending, borrowed, sources)
@@ -293,6 +314,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     turn,
                     hand_melds=deal.hand_melds,
                     other_kind=deal.other_kind,
+                    victim=deal.left[player],  # T18: onto the left neighbour's melds
                 )
             self._legal_cache = legal  # a cache, not part of the value
         return legal[0]
@@ -325,10 +347,10 @@ in this turn, and a card taken is never held in the hand (T3)
             assert player is not None
             deal = self._deal
             line = extend_line(self._line, self._length, action)
-            if self._origin == _TURNED:  # T5: to the opponent, as passed
+            if self._origin == _TURNED:  # T5, T17: to his left neighbour, as passed
                 return ConquianState(
                     deal,
-                    1 - player,
+                    deal.left[player],
                     offer,
                     _PASSED,
                     self._table,
@@ -351,7 +373,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     None,
                     self._table,
                     buried,
-                    _TABLEAU,
+                    _RESULTS[deal.players][1],
                     self._board,
                     line,
                     self._length + 1,
@@ -401,14 +423,15 @@ in this turn, and a card taken is never held in the hand (T3)
             assert isinstance(action, Discard)
             index = action.card.index
             board = (self._without(player, 1 << index), keys, 0, 0, ())
-            return self._next(line, 1 - player, CARDS[index], _DISCARDED, board)
+            # T7, T17: the discard goes on offer to his left neighbour.
+            return self._next(line, self._deal.left[player], CARDS[index], _DISCARDED, board)
         assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
         return self._after_turn_move(line, player, plan)
 
-    def _without(self, player: int, cards: int) -> tuple[int, int]:
+    def _without(self, player: int, cards: int) -> tuple[int, ...]:
         """The hands, with `cards` gone from `player`'s."""
-        h0, h1 = self._board[0]
-        return (h0 & ~cards, h1) if player == 0 else (h0, h1 & ~cards)
+        hands = self._board[0]
+        return (*hands[:player], hands[player] & ~cards, *hands[player + 1 :])
 
     def _next(
         self,
@@ -438,29 +461,30 @@ in this turn, and a card taken is never held in the hand (T3)
         )
 
     def _after_force(self, line: list[Action], index: int, j: int) -> ConquianState:
-        """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
+        """T10, T18: the card joins meld `j` of its owner, who wins (T2) or plays on, melding."""
         player = self.current_player
         assert player is not None
-        victim = 1 - player
         deal = self._deal
         hands, keys, _, _, _ = self._board
+        victim = keys[j] & OWNER
         keys = (*keys[:j], deal.tables.force_onto(keys[j], index), *keys[j + 1 :])
         if self.offer is None:  # from the hand, in place of a discard (T8)
             hands = self._without(player, 1 << index)
         board = (hands, keys, 0, 0, ())
         if won(deal.win, keys, victim):
-            return self._next(line, None, None, None, board, _WINS[victim])
+            return self._next(line, None, None, None, board, _RESULTS[deal.players][0][victim])
         return self._next(line, victim, None, None, board)
 
     def _after_turn_move(self, line: list[Action], player: int, turn: Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
         hand, keys, pending, borrowed, sources = turn
-        h0, h1 = self._board[0]
-        hands = (hand, h1) if player == 0 else (h0, hand)
+        hands = self._board[0]
+        hands = (*hands[:player], hand, *hands[player + 1 :])
         if self.offer is not None:  # laid down from the hand while having the say
             return self._next(line, player, self.offer, self.offer_origin, (hands, keys, 0, 0, ()))
         if not pending and won(self._deal.win, keys, player):
-            return self._next(line, None, None, None, (hands, keys, 0, 0, ()), _WINS[player])
+            win = _RESULTS[self._deal.players][0][player]
+            return self._next(line, None, None, None, (hands, keys, 0, 0, ()), win)
         return self._next(line, player, None, None, (hands, keys, pending, borrowed, sources))
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
@@ -489,22 +513,27 @@ in this turn, and a card taken is never held in the hand (T3)
     def view(self, player: object) -> ConquianView:
         """All that `player` may know of this deal, and nothing more (C6).
 
-        Once the deal is over both hands are shown (C6 "Showing"): the view's
-        `hands` holds them and `unseen` is the stock left.
+        Once the deal is over every hand is shown (C6 "Showing", T19): the
+        view's `hands` holds them and `unseen` is the stock left. Every turned
+        card and where it went is in the history, which every player sees.
 
         >>> view = new_game(ConquianRules(), seed=7).view(0)
         >>> len(view.hand), view.hand_sizes, len(view.unseen), view.legal_actions, view.hands
         (10, (10, 10), 29, (), None)
         """
-        seat = check_seat(player, 2)
+        seat = check_seat(player, self._deal.players)
         hand = self.hand(seat)
         hands = self._board[0]
         stock = self._deal.deck[self._stock :]
         if self._result is None:
             shown = None
-            unseen = tuple(sorted(self.hand(1 - seat) + stock))
+            others = 0
+            for p, h in enumerate(hands):
+                if p != seat:
+                    others |= h
+            unseen = tuple(sorted(cards_of(others) + stock))
         else:
-            shown = (cards_of(hands[0]), cards_of(hands[1]))
+            shown = tuple([cards_of(h) for h in hands])
             unseen = tuple(sorted(stock))
         return ConquianView(
             rules=self.rules,
@@ -512,7 +541,7 @@ in this turn, and a card taken is never held in the hand (T3)
             dealer=self.dealer,
             current_player=self._current,
             hand=hand,
-            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+            hand_sizes=tuple([h.bit_count() for h in hands]),
             table=self._table,
             offer=self._offer,
             offer_origin=self._origin,
@@ -527,7 +556,7 @@ in this turn, and a card taken is never held in the hand (T3)
         )
 
     def __repr__(self) -> str:
-        hands = ", ".join(text(self.hand(p)) or "-" for p in (0, 1))
+        hands = ", ".join(text(self.hand(p)) or "-" for p in range(self._deal.players))
         table = "; ".join(f"@{i} ({m.owner}) {m}" for i, m in enumerate(self.table))
         return (
             f"<ConquianState dealer={self.dealer} current_player={self.current_player} "
@@ -541,11 +570,13 @@ in this turn, and a card taken is never held in the hand (T3)
 
 
 def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianState:
-    """Deal a two-hand game from `deck`, the whole pack top card first (T1, T11).
+    """Deal a game of the offer engine from `deck`, the whole pack top card first (T1, T11,
+    T16).
 
-    Two cards at a time, the pone (seat ``dealer + 1``) first; with a hand of
-    nine the last round is one card each. ``deck[2 * hand_size]`` is turned
-    and on offer to the pone as if he had turned it; the rest is the stock.
+    Two cards at a time round the table, the pone (seat ``dealer + 1``) first
+    and the dealer last; with an odd hand the last round is one card each.
+    ``deck[players * hand_size]`` is turned and on offer to the pone as if he
+    had turned it; the rest is the stock.
     Raises `RecordError` if `deck` is not the rules' pack. `conquian.new_game`
     calls this once it has checked the deck.
 
@@ -575,14 +606,15 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
     conquian.errors.RecordError: invalid deck: it is not the spanish pack, each card once
     """
     check_indices(rules, indices)
-    pone = 1 - dealer
-    to_pone, to_dealer, at = deal_positions(rules.hand_size)
+    players = rules.players
+    pone = left_of(dealer, players)
+    getters, at = deal_positions(rules.hand_size, players)
     pick = itemgetter(*indices)
     deck = pick(CARDS)
     bits = pick(BITS)
-    hands = [0, 0]
-    hands[pone] = sum(to_pone(bits))
-    hands[dealer] = sum(to_dealer(bits))
+    hands = [0] * players
+    for i, getter in enumerate(getters):  # from the pone round to the dealer (T16)
+        hands[(pone + i) % players] = sum(getter(bits))
     return ConquianState(
         Deal(rules, dealer, deck),
         pone,
@@ -591,7 +623,7 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         (),
         (),
         None,
-        ((hands[0], hands[1]), (), 0, 0, ()),
+        (tuple(hands), (), 0, 0, ()),
         [],
         0,
     )

@@ -15,7 +15,16 @@ from collections.abc import Iterable, Iterator
 
 from ..actions import Action, Borrow, Meld
 from ..state import Legal
-from .board import DISCARDS, Sources, Turn, borrow_action, force_action, meld_action
+from .board import (
+    DISCARDS,
+    OWNER,
+    OWNER_BITS,
+    Sources,
+    Turn,
+    borrow_action,
+    force_action,
+    meld_action,
+)
 from .shortcuts import hopeful, leaves_finish
 from .tables import MEMO_LIMIT, Memo, Tables
 
@@ -26,9 +35,9 @@ def won(win: int, keys: tuple[int, ...], player: int) -> bool:
     """T2 (T10): a player wins the moment he has `win` cards (his hand size and one) melded."""
     melded = 0
     for k in keys:
-        if k & 1 == player:
-            melded += k.bit_count() - player
-    return melded >= win
+        if k & OWNER == player:
+            melded |= k
+    return (melded >> OWNER_BITS).bit_count() >= win
 
 
 def turn_moves(
@@ -76,8 +85,8 @@ def turn_moves(
     grow: list[int] = []
     big: list[int] = []
     for i, k in enumerate(keys):
-        if k & 1 == player:
-            cards = k >> 1
+        if k & OWNER == player:
+            cards = k >> OWNER_BITS
             have |= cards
             if pool & tables.fit[cards]:
                 grow.append(i)
@@ -90,7 +99,7 @@ def turn_moves(
         else:
             new = tables.new_melds(pool, player, memo)
         for k in new:
-            used = k >> 1
+            used = k >> OWNER_BITS
             if not hand_melds and not used & pend:
                 continue
             if other_kind and sources and not _other_kind(sources, used, used in tables.groups):
@@ -102,7 +111,7 @@ def turn_moves(
                 continue
             barred = 0
             for c, back, lent_by_group in sources:
-                if i in back or (other_kind and lent_by_group == (keys[i] >> 1 in tables.groups)):
+                if i in back or (other_kind and lent_by_group == (keys[i] >> OWNER_BITS in tables.groups)):
                     barred |= 1 << c  # T9: not back into its meld, nor one of the same kind
             for used, bigger in options:
                 if used & barred:
@@ -132,7 +141,7 @@ def turn_moves(
                     usable &= ~other
                 if not tables.two_partners(index, usable):
                     continue
-                group = keys[i] >> 1 in tables.groups
+                group = keys[i] >> OWNER_BITS in tables.groups
                 if not upper:
                     new_keys = (*keys[:i], lower, *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
@@ -208,15 +217,22 @@ def finishable(
 
 
 def melding_actions(
-    tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool, other_kind: bool
+    tables: Tables,
+    memo: Memo,
+    player: int,
+    turn: Turn,
+    *,
+    hand_melds: bool,
+    other_kind: bool,
+    victim: int,
 ) -> Legal:
     """The legal actions of `player` melding in `turn` (T8–T10), each with its plan.
 
     The melds and borrows of `turn_moves` after which every pending card can
     still be placed (no dead ends), each with the turn after it; then, with
     nothing pending (he has not won, T2), the turn ends with a hand card: each
-    discard (no plan), and each force onto one of the opponent's melds that
-    the card fits (T10; the meld's index as plan).
+    discard (no plan), and each force onto one of the melds of `victim`, his
+    left neighbour, that the card fits (T10, T18; the meld's index as plan).
     """
     hand, keys, pending, _, _ = turn
     actions: list[Action] = []
@@ -246,10 +262,9 @@ def melding_actions(
         rest ^= low
         actions.append(DISCARDS[low.bit_length() - 1])
         plans.append(None)
-    opponent = 1 - player
     for j, k in enumerate(keys):
-        if k & 1 == opponent:
-            fits = tables.fit[k >> 1] & hand
+        if k & OWNER == victim:  # T18: only onto his left neighbour's melds
+            fits = tables.fit[k >> OWNER_BITS] & hand
             while fits:
                 low = fits & -fits
                 fits ^= low
