@@ -20,6 +20,7 @@ conquian.errors.RulesError: hand_size must be one of 8, 9, 10 (got 7)
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 import attrs
@@ -98,8 +99,6 @@ use lay_down="say" for True, lay_down="meld" for False
     borrow_other_kind: bool = False
     max_sequence: int | None = None
     players: int = 2
-    _pack: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _indices: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
         # T8: the boolean of earlier versions names no longer an option; say what replaced it.
@@ -131,9 +130,6 @@ use lay_down="say" for True, lay_down="meld" for False
         _one_of("borrow_middle", self.borrow_middle, (True, False))
         _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
         _int_at_least("max_sequence", self.max_sequence, 3, none=True)
-        pack = make_pack(self.pack)
-        object.__setattr__(self, "_pack", pack)
-        object.__setattr__(self, "_indices", tuple([c.index for c in pack]))
 
     def __repr__(self) -> str:
         # The seat count is shown only when it is not the default two (T16).
@@ -144,15 +140,6 @@ use lay_down="say" for True, lay_down="meld" for False
             f"borrow_other_kind={self.borrow_other_kind!r}, "
             f"max_sequence={self.max_sequence!r}{seats})"
         )
-
-    def __getstate__(self) -> dict[str, object]:
-        # The options alone: the pack facts are worked out again on loading.
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.init}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        self.__attrs_post_init__()
 
     @classmethod
     def pagat(cls, **options: Any) -> ConquianRules:
@@ -217,6 +204,14 @@ use lay_down="say" for True, lay_down="meld" for False
         """
         return self._indices
 
+    @cached_property
+    def _pack(self) -> tuple[Card, ...]:
+        return make_pack(self.pack)
+
+    @cached_property
+    def _indices(self) -> tuple[int, ...]:
+        return tuple([c.index for c in self._pack])
+
 
 def _default_players(self: CooncanRules) -> int:
     return 3 if self.variant == "three-hand" else 4
@@ -248,8 +243,6 @@ class CooncanRules:
     stock: Literal["closed", "open"] = "closed"
     splash_bonus: int | None = None
     turn_limit: int | None = None
-    _pack: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _indices: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _one_of("variant", self.variant, ("three-hand", "double-pack"))
@@ -263,18 +256,6 @@ class CooncanRules:
             _one_of("stock", self.stock, ("closed",))
         _one_of("splash_bonus", self.splash_bonus, (None, 25, 50))
         _int_at_least("turn_limit", self.turn_limit, 1, none=True)
-        pack = make_pack("standard", copies=self.copies, jokers=self.jokers)
-        object.__setattr__(self, "_pack", pack)
-        object.__setattr__(self, "_indices", tuple([c.index for c in pack]))
-
-    def __getstate__(self) -> dict[str, object]:
-        # The options alone: the pack facts are worked out again on loading.
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.init}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        self.__attrs_post_init__()
 
     @classmethod
     def three_hand(cls, **options: Any) -> CooncanRules:
@@ -319,6 +300,14 @@ class CooncanRules:
     def pack_indices(self) -> tuple[int, ...]:
         """The `Card.index` of each card of `pack_cards`, in the same order (copies repeated)."""
         return self._indices
+
+    @cached_property
+    def _pack(self) -> tuple[Card, ...]:
+        return make_pack("standard", copies=self.copies, jokers=self.jokers)
+
+    @cached_property
+    def _indices(self) -> tuple[int, ...]:
+        return tuple([c.index for c in self._pack])
 
 
 Rules = ConquianRules | CooncanRules

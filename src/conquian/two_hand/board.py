@@ -34,10 +34,10 @@ from ..combos import Combination
 
 __all__ = [
     "DISCARDS",
-    "PASS",
-    "TAKES",
     "OWNER",
     "OWNER_BITS",
+    "PASS",
+    "TAKES",
     "Board",
     "Sources",
     "Turn",

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any, get_args
 
 from .._codec import Codec, SnapshotRead, register_codec
@@ -28,6 +29,9 @@ from .state import ConquianState, deal
 from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]
+
+# The player count of the rules being read, for the options checked one by one (T16).
+_PLAYERS: ContextVar[int] = ContextVar("players", default=2)
 
 _OPTIONS = (
     "pack",
@@ -61,9 +65,10 @@ class TwoHandCodec(Codec):
         return _OPTIONS
 
     def make_rules(self, game: str, options: dict[str, Any]) -> Rules:
-        if "players" not in options and options.get("hand_size") == 7:
-            # T16: a hand of seven, checked alone, is the four players' hand.
-            options = {**options, "players": 4}
+        if "players" not in options:
+            # An option checked alone is checked at the table of the rules being read (T16:
+            # the hand size depends on the player count).
+            options = {**options, "players": _PLAYERS.get()}
         return ConquianRules(**options)
 
     def rules_data(self, rules: Rules) -> dict[str, Any]:
@@ -86,6 +91,8 @@ class TwoHandCodec(Codec):
         if type(players) is not int or players not in (2, 3, 4):
             del new["players"]
             r.add(f"rules.players: the offer game has 2, 3 or 4 players (got {describe(players)})")
+            players = 2
+        _PLAYERS.set(players)
         old = new.get("lay_down_from_hand")
         if "lay_down" not in new and type(old) is bool:
             del new["lay_down_from_hand"]
