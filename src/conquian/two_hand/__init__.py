@@ -1,9 +1,10 @@
-"""Two-hand Conquian: the offer engine (rules T1–T15).
+"""Conquian for two to four: the offer engine (rules T1–T19).
 
 A deal is a `ConquianState`, made by `conquian.new_game` with `ConquianRules`.
 Between turns one card lies face up **on offer** to the player who has **the
 say** to it (`state.offer`, `state.offer_origin`, T4). He may take it and meld
-it (T8), pass it (T5–T7) or force it onto one of his opponent's melds (T10).
+it (T8), pass it (T5–T7) or force it onto one of the melds of the player it
+would go to next or came from (T10, T18).
 A player who took a card, or was forced, is **melding**: `state.offer` is
 None, the cards he must still place are `state.pending`, he may borrow from
 his own melds (T9), and he ends his turn with a discard or a force. The deal
@@ -45,6 +46,13 @@ Where each rule lives:
   the pool carried over deals lives in `conquian.scoring`;
 - T14 sequence length: `conquian.combos.Order.of` with the rules'
   ``max_sequence``, which every combination question of `tables` goes through;
+- T16 seats, hands and deal: `ConquianRules.players`, `dealing.deal_positions`
+  and `state.deal`; the player on the left: `board.left_of` (`Deal.left`);
+- T17 the say with more seats: `ConquianState.apply` (a pass or a discard goes
+  to the left neighbour); T18 forcing with more seats: the victim given to
+  `say.say_actions` and `turn.melding_actions` by `ConquianState.legal_actions`;
+- T19 stakes with more seats: the `Result` tables of `state` (one counter
+  from each loser), and showing every hand in `ConquianState.view`;
 - T15 irregularities (misdeals, exposed cards: Foster's special laws 9–12)
   cannot happen in an engine, so there is nothing to enforce;
 - C6 what a player may know: `view.ConquianView`, made by `ConquianState.view`;

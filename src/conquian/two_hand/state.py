@@ -430,8 +430,9 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def _without(self, player: int, cards: int) -> tuple[int, ...]:
         """The hands, with `cards` gone from `player`'s."""
-        hands = self._board[0]
-        return (*hands[:player], hands[player] & ~cards, *hands[player + 1 :])
+        hands = list(self._board[0])
+        hands[player] &= ~cards
+        return tuple(hands)
 
     def _next(
         self,
@@ -478,8 +479,9 @@ in this turn, and a card taken is never held in the hand (T3)
     def _after_turn_move(self, line: list[Action], player: int, turn: Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
         hand, keys, pending, borrowed, sources = turn
-        hands = self._board[0]
-        hands = (*hands[:player], hand, *hands[player + 1 :])
+        seats = list(self._board[0])
+        seats[player] = hand
+        hands = tuple(seats)
         if self.offer is not None:  # laid down from the hand while having the say
             return self._next(line, player, self.offer, self.offer_origin, (hands, keys, 0, 0, ()))
         if not pending and won(self._deal.win, keys, player):

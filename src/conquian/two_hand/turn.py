@@ -111,8 +111,9 @@ def turn_moves(
                 continue
             barred = 0
             for c, back, lent_by_group in sources:
-                group = keys[i] >> OWNER_BITS in tables.groups
-                if i in back or (other_kind and lent_by_group == group):
+                if i in back or (
+                    other_kind and lent_by_group == (keys[i] >> OWNER_BITS in tables.groups)
+                ):
                     barred |= 1 << c  # T9: not back into its meld, nor one of the same kind
             for used, bigger in options:
                 if used & barred:
