@@ -25,7 +25,7 @@ is won by the first player with one card more than his hand size melded
 
 Where each rule lives:
 
-- T1 pack and deal, T11 first offer: `state.deal` and `dealing` (the pack is
+- T1 pack and deal, T11 first offer: `start.deal` and `dealing` (the pack is
   `conquian.rules.ConquianRules.pack_cards`);
 - T2 goal (and T10, winning by a force): `turn.won`, asked after every meld and force;
 - T3 cards never enter the hand: no transition puts a card in a hand, and
@@ -42,16 +42,16 @@ Where each rule lives:
 - T10 forcing: `say.say_actions` (a card on offer), `turn.melding_actions`
   (a hand card in place of a discard) and `ConquianState.apply`;
 - T12 tableau: `ConquianState.apply` (a pass with no card left to turn);
-- T13 stakes: the deal's `Result` in `state` (one counter, nothing on a tableau);
+- T13 stakes: the deal's `Result`, from `dealing.results` (one counter, nothing on a tableau);
   the pool carried over deals lives in `conquian.scoring`;
 - T14 sequence length: `conquian.combos.Order.of` with the rules'
   ``max_sequence``, which every combination question of `tables` goes through;
 - T16 seats, hands and deal: `ConquianRules.players`, `dealing.deal_positions`
-  and `state.deal`; the player on the left: `board.left_of` (`Deal.left`);
+  and `start.deal`; the player on the left: `board.left_of` (`Deal.left`);
 - T17 the say with more seats: `ConquianState.apply` (a pass or a discard goes
   to the left neighbour); T18 forcing with more seats: the victim given to
   `say.say_actions` and `turn.melding_actions` by `ConquianState.legal_actions`;
-- T19 stakes with more seats: the `Result` tables of `state` (one counter
+- T19 stakes with more seats: `dealing.results` (one counter
   from each loser), and showing every hand in `ConquianState.view`;
 - T15 irregularities (misdeals, exposed cards: Foster's special laws 9–12)
   cannot happen in an engine, so there is nothing to enforce;
@@ -62,8 +62,8 @@ The modules, in the order they build on each other: `board` (cards, melds and
 a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
-`view` (C6), `dealing` (what stays the same over a deal), `state` (the state
-and the deal), `search` (the ends of a turn, for bots), `codec` (positions
+`view` (C6), `dealing` (what stays the same over a deal), `state` (the state),
+`start` (the deal itself), `search` (the ends of a turn, for bots), `codec` (positions
 and views as JSON, registered with the formats' shared driver). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
@@ -71,7 +71,8 @@ of the test suite (``tests/oracles/two_hand.py``).
 
 from . import codec  # noqa: F401 - registers the JSON codec of this game
 from .search import turn_finishes
-from .state import ConquianState, deal, deal_indices
+from .start import deal, deal_indices
+from .state import ConquianState
 from .view import ConquianView, Origin
 
 __all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices", "turn_finishes"]

@@ -33,10 +33,16 @@ from ..cards import Card, Face, card_at
 from ..combos import Combination
 
 __all__ = [
+    "BORROWED",
     "DISCARDS",
+    "HAND",
+    "HANDS",
+    "KEYS",
     "OWNER",
     "OWNER_BITS",
     "PASS",
+    "PENDING",
+    "SOURCES",
     "TAKES",
     "Board",
     "Sources",
@@ -53,6 +59,19 @@ __all__ = [
     "owner",
     "right_of",
 ]
+
+HAND: Final = 0
+"""Index of a `Turn`'s hand (of a `Board`'s hands: `HANDS`)."""
+HANDS: Final = 0
+"""Index of a `Board`'s hands, one per seat."""
+KEYS: Final = 1
+"""Index of the keys of the table's melds, in a `Turn` or a `Board`."""
+PENDING: Final = 2
+"""Index of the pending cards (T8), in a `Turn` or a `Board`."""
+BORROWED: Final = 3
+"""Index of the cards borrowed this turn (T9), in a `Turn` or a `Board`."""
+SOURCES: Final = 4
+"""Index of the `Sources` of the pending borrowed cards (T9), in a `Turn` or a `Board`."""
 
 OWNER_BITS: Final = 2
 """The low bits of a meld key that hold its owner's seat (seats 0 to 3, T16)."""
@@ -87,7 +106,8 @@ Sources = tuple[tuple[int, tuple[int, ...], bool], ...]
 whether a group lent it (T9), sorted by card."""
 
 Turn = tuple[int, tuple[int, ...], int, int, Sources]
-"""A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources)."""
+"""A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources), read
+by the indices `HAND`, `KEYS`, `PENDING`, `BORROWED`, `SOURCES`."""
 
 Board = tuple[tuple[int, ...], tuple[int, ...], int, int, Sources]
 """(every seat's hand, keys of the table's melds, pending, borrowed, sources): a `Turn` with

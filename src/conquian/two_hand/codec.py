@@ -25,7 +25,8 @@ from ..cards import Card
 from ..combos import Order
 from ..rules import ConquianRules, Rules
 from ..state import PlayerView, State
-from .state import ConquianState, deal
+from .start import deal
+from .state import ConquianState
 from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]

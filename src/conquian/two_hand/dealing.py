@@ -4,16 +4,17 @@ cards go."""
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from .._mypyc import mypyc_attr
+from .._result import Outcome, Result
 from ..cards import Card
 from ..errors import RecordError
 from ..rules import ConquianRules
 from .board import left_of, right_of
 from .tables import Memo, Tables, tables_for
 
-__all__ = ["Deal", "check_indices", "deal_positions"]
+__all__ = ["Deal", "check_indices", "deal_positions", "results"]
 
 
 @mypyc_attr(acyclic=True)
@@ -21,7 +22,8 @@ class Deal:
     """What stays the same over a deal (T1): its rules, dealer and deck; the engine's tables
     for the rules and the deal's memo of its searches; where the stock starts in the deck
     (after the starter, T11); when hand cards alone may go down (T8) and whether a
-    borrowed card must change kind (T9); the cards melded to win (T2); the number of
+    borrowed card must change kind (T9); the cards melded to win (T2); its `results`
+    (T13, T19: `results`); the number of
     `players` and, by seat, the player on his `left` and on his `right` (T16, T17:
     `board.left_of`, `board.right_of`). One object shared by every state of the deal;
     two deals are equal when their rules, dealer and deck are."""
@@ -34,6 +36,7 @@ class Deal:
         "memo",
         "other_kind",
         "players",
+        "results",
         "right",
         "rules",
         "say_melds",
@@ -52,6 +55,7 @@ class Deal:
         self.players: int = players
         self.left: tuple[int, ...] = tuple([left_of(s, players) for s in range(players)])
         self.right: tuple[int, ...] = tuple([right_of(s, players) for s in range(players)])
+        self.results = results(players)
         self.stock_start: int = deal_positions(rules.hand_size, players)[1] + 1
         # T8: hand cards alone go down while melding ("say", "turn"), and at the say ("say").
         self.hand_melds: bool = rules.lay_down != "meld"
@@ -75,6 +79,34 @@ class Deal:
     def __reduce__(self) -> tuple[object, ...]:
         # The rules, dealer and deck: the tables and a memo are made again from the rules.
         return (Deal, (self.rules, self.dealer, self.deck))
+
+
+def _results(players: int) -> tuple[tuple[Result, ...], Result]:
+    wins = tuple(
+        [
+            Result(
+                outcome=Outcome.WIN,
+                winner=w,
+                payments=tuple([players - 1 if p == w else -1 for p in range(players)]),
+            )
+            for w in range(players)
+        ]
+    )
+    return wins, Result(outcome=Outcome.TABLEAU, winner=None, payments=(0,) * players)
+
+
+_RESULTS: Final = {n: _results(n) for n in (2, 3, 4)}
+
+
+def results(players: int) -> tuple[tuple[Result, ...], Result]:
+    """The results a deal of `players` may end with (T13, T19): by winner, one counter from
+    each loser to the winner; and the tableau, nothing paid.
+
+    >>> wins, tableau = results(3)
+    >>> wins[1].payments, tableau.payments
+    ((-1, 2, -1), (0, 0, 0))
+    """
+    return _RESULTS[players]
 
 
 _DEALS: dict[tuple[int, int], tuple[tuple[itemgetter[Any], ...], int]] = {}

@@ -1,4 +1,4 @@
-"""A deal of the offer game as a value: `ConquianState`, and the deal itself (T1, T11, T16).
+"""A deal of the offer game as a value: `ConquianState` (the deal itself is in `start`).
 
 A state holds the deal (`Deal`: rules, dealer, deck, the engine's tables and
 memo), who acts, the card on offer and its origin, the table, the buried cards,
@@ -8,7 +8,6 @@ and the `History`; `apply` follows the plan the legal actions were made with.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Final, final
 
 from .._line import extend_line
@@ -16,19 +15,27 @@ from .._mypyc import mypyc_attr
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
-from ..determinize import register_deal
-from ..errors import RecordError, check_seat
+from ..errors import check_seat
 from ..rules import ConquianRules
-from ..state import History, Legal, Outcome, Result, State
-from .board import BITS, CARDS, OWNER, Board, Turn, cards_of, left_of
-from .dealing import Deal, check_indices, deal_positions
+from ..state import History, Legal, Result, State
+from .board import (
+    CARDS,
+    HANDS,
+    KEYS,
+    OWNER,
+    PENDING,
+    Board,
+    Turn,
+    cards_of,
+)
+from .dealing import Deal
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
 from .tables import combination
 from .turn import melding_actions, won
 from .view import ConquianView, Origin
 
-__all__ = ["ConquianState", "deal", "deal_indices"]
+__all__ = ["ConquianState"]
 
 _TURNED: Final[Origin] = "turned"
 _PASSED: Final[Origin] = "passed"
@@ -36,24 +43,7 @@ _DISCARDED: Final[Origin] = "discarded"
 
 
 
-def _results(players: int) -> tuple[tuple[Result, ...], Result]:
-    """The results of a deal of `players` (T13, T19): by winner, one counter from each loser
-    to the winner; and the tableau, nothing paid."""
-    wins = tuple(
-        [
-            Result(
-                outcome=Outcome.WIN,
-                winner=w,
-                payments=tuple([players - 1 if p == w else -1 for p in range(players)]),
-            )
-            for w in range(players)
-        ]
-    )
-    return wins, Result(outcome=Outcome.TABLEAU, winner=None, payments=(0,) * players)
 
-
-# By the number of players: the wins by winner, and the tableau.
-_RESULTS: Final = {n: _results(n) for n in (2, 3, 4)}
 _NO_ACTIONS: Final[Legal] = ((), ())
 
 
@@ -229,7 +219,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> len(new_game(ConquianRules(hand_size=9), seed=1).hand(0))
         9
         """
-        return cards_of(self._board[0][check_seat(player, self._deal.players)])
+        return cards_of(self._board[HANDS][check_seat(player, self._deal.players)])
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -238,7 +228,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(), seed=5).apply("take KD").pending
         (card('KD'),)
         """
-        return cards_of(self._board[2])
+        return cards_of(self._board[PENDING])
 
     @property
     def stock_size(self) -> int:
@@ -373,7 +363,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     None,
                     self._table,
                     buried,
-                    _RESULTS[deal.players][1],
+                    deal.results[1],
                     self._board,
                     line,
                     self._length + 1,
@@ -430,7 +420,7 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def _without(self, player: int, cards: int) -> tuple[int, ...]:
         """The hands, with `cards` gone from `player`'s."""
-        hands = list(self._board[0])
+        hands = list(self._board[HANDS])
         hands[player] &= ~cards
         return tuple(hands)
 
@@ -444,10 +434,10 @@ in this turn, and a card taken is never held in the hand (T3)
         result: Result | None = None,
     ) -> ConquianState:
         """The successor with these fields; the table follows from the board's keys."""
-        if board[1] is self._board[1]:
+        if board[KEYS] is self._board[KEYS]:
             table = self._table
         else:
-            table = tuple([combination(k) for k in board[1]])
+            table = tuple([combination(k) for k in board[KEYS]])
         return ConquianState(
             self._deal,
             current,
@@ -473,19 +463,19 @@ in this turn, and a card taken is never held in the hand (T3)
             hands = self._without(player, 1 << index)
         board = (hands, keys, 0, 0, ())
         if won(deal.win, keys, victim):
-            return self._next(line, None, None, None, board, _RESULTS[deal.players][0][victim])
+            return self._next(line, None, None, None, board, deal.results[0][victim])
         return self._next(line, victim, None, None, board)
 
     def _after_turn_move(self, line: list[Action], player: int, turn: Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
         hand, keys, pending, borrowed, sources = turn
-        seats = list(self._board[0])
+        seats = list(self._board[HANDS])
         seats[player] = hand
         hands = tuple(seats)
         if self.offer is not None:  # laid down from the hand while having the say
             return self._next(line, player, self.offer, self.offer_origin, (hands, keys, 0, 0, ()))
         if not pending and won(self._deal.win, keys, player):
-            win = _RESULTS[self._deal.players][0][player]
+            win = self._deal.results[0][player]
             return self._next(line, None, None, None, (hands, keys, 0, 0, ()), win)
         return self._next(line, player, None, None, (hands, keys, pending, borrowed, sources))
 
@@ -525,7 +515,7 @@ in this turn, and a card taken is never held in the hand (T3)
         """
         seat = check_seat(player, self._deal.players)
         hand = self.hand(seat)
-        hands = self._board[0]
+        hands = self._board[HANDS]
         stock = self._deal.deck[self._stock :]
         if self._result is None:
             shown = None
@@ -566,69 +556,3 @@ in this turn, and a card taken is never held in the hand (T3)
             f"hands=[{hands}] table=[{table}] stock_size={self.stock_size} "
             f"result={self.result} history={self._length} actions>"
         )
-
-
-# -- the deal (T1, T11) -----------------------------------------------------------------
-
-
-def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianState:
-    """Deal a game of the offer engine from `deck`, the whole pack top card first (T1, T11,
-    T16).
-
-    Two cards at a time round the table, the pone (seat ``dealer + 1``) first
-    and the dealer last; with an odd hand the last round is one card each.
-    ``deck[players * hand_size]`` is turned and on offer to the pone as if he
-    had turned it; the rest is the stock.
-    Raises `RecordError` if `deck` is not the rules' pack. `conquian.new_game`
-    calls this once it has checked the deck.
-
-    >>> from conquian.two_hand import deal
-    >>> state = deal(ConquianRules(hand_size=9), ConquianRules().pack_cards(), dealer=1)
-    >>> " ".join(map(str, state.hand(0))), state.offer
-    ('AC 2C 5C 6C QC KC 3D 4D 7D', card('QD'))
-    """
-    if not all(isinstance(c, Card) for c in deck):
-        raise RecordError("the deck holds something that is not a card", what="deck")
-    return deal_indices(rules, [c.index for c in deck], dealer)
-
-
-def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> ConquianState:
-    """`deal` from the deck's `Card.index` values, top card first (T1, T11).
-
-    `conquian.new_game` deals a seeded shuffle this way. Raises `RecordError`
-    unless the indices are those of the rules' pack, each once.
-
-    >>> from conquian.two_hand import deal_indices
-    >>> state = deal_indices(ConquianRules(), [c.index for c in ConquianRules().pack_cards()], 1)
-    >>> state.offer
-    card('AH')
-    >>> deal_indices(ConquianRules(), [0] * 40, 0)
-    Traceback (most recent call last):
-    ...
-    conquian.errors.RecordError: invalid deck: it is not the spanish pack, each card once
-    """
-    check_indices(rules, indices)
-    players = rules.players
-    pone = left_of(dealer, players)
-    getters, at = deal_positions(rules.hand_size, players)
-    pick = itemgetter(*indices)
-    deck = pick(CARDS)
-    bits = pick(BITS)
-    hands = [0] * players
-    for i, getter in enumerate(getters):  # from the pone round to the dealer (T16)
-        hands[(pone + i) % players] = sum(getter(bits))
-    return ConquianState(
-        Deal(rules, dealer, deck),
-        pone,
-        deck[at],  # T11: the starter, on offer to the pone as if he had turned it
-        _TURNED,
-        (),
-        (),
-        None,
-        (tuple(hands), (), 0, 0, ()),
-        [],
-        0,
-    )
-
-
-register_deal(ConquianRules, deal)  # for ConquianView.sample_state (conquian.determinize)

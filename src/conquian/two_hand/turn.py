@@ -17,8 +17,10 @@ from ..actions import Action, Borrow, Meld
 from ..state import Legal
 from .board import (
     DISCARDS,
+    HAND,
     OWNER,
     OWNER_BITS,
+    PENDING,
     Sources,
     Turn,
     borrow_action,
@@ -189,7 +191,7 @@ def finishable(
     cards on the table and each borrow uses up a card that cannot be
     borrowed again in this turn (T9).
     """
-    if not turn[2]:
+    if not turn[PENDING]:
         return True
     known_turns = memo.finish[player]
     known = known_turns.get(turn)
@@ -207,7 +209,7 @@ def finishable(
                 search=True,
             )
             for _, after in moves:
-                if not after[2] or finishable(
+                if not after[PENDING] or finishable(
                     tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
                 ):
                     known = True
@@ -245,13 +247,17 @@ def melding_actions(
         )
     )
     # The melds that place every pending card at once: each finishes the turn.
-    direct = [(a.onto, hand & ~after[0]) for a, after in moves if type(a) is Meld and not after[2]]
+    direct = [
+        (a.onto, hand & ~after[HAND])
+        for a, after in moves
+        if type(a) is Meld and not after[PENDING]
+    ]
     for action, after in moves:
-        hand_only = pending and type(action) is Meld and after[2] == pending
-        if hand_only and leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
+        hand_only = pending and type(action) is Meld and after[PENDING] == pending
+        if hand_only and leaves_finish(direct, action.onto, hand & ~after[HAND]):  # type: ignore[union-attr]
             actions.append(action)  # no dead ends: a direct finish is left untouched
             plans.append(after)
-        elif not after[2] or finishable(
+        elif not after[PENDING] or finishable(
             tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
         ):
             actions.append(action)  # no dead ends
@@ -310,7 +316,7 @@ def turn_ends(
             if after in seen:
                 continue
             seen.add(after)
-            if not after[2]:
+            if not after[PENDING]:
                 found += 1
                 yield after
                 if found >= limit:
