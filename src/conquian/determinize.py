@@ -217,24 +217,20 @@ def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
 
 
 def _two_hand_seats(size: int, players: int, dealer: int) -> list[list[int]]:
-    """T1, T16: by seat, the deck positions dealt to it, two at a time round the table from
-    the pone (the dealer's left neighbour) to the dealer."""
-    by_turn: list[list[int]] = [[] for _ in range(players)]
-    at = dealt = 0
-    while dealt < size:
-        k = min(2, size - dealt)
-        for places in by_turn:
-            places.extend(range(at, at + k))
+    """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    at = 0
+    for k in [2] * (size // 2) + [1] * (size % 2):
+        for i in range(1, players + 1):
+            places[(dealer + i) % players] += range(at, at + k)
             at += k
-        dealt += k
-    return [by_turn[(seat - dealer - 1) % players] for seat in range(players)]
+    return places
 
 
 def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
     """The cards turned from the stock in order (T4–T7, T11), and the cards each seat
     played from his hand (melded, discarded or forced from it), read from the history."""
-    size = view.rules.hand_size
-    n = view.rules.players
+    size, n = view.rules.hand_size, view.rules.players
     pack = len(view.rules.pack_cards())
     buried: Sequence[Card] = view.buried
     turned: list[Card | None] = [None]
@@ -329,15 +325,13 @@ def sample_two_hand(
 
 
 class TwoHandDeals:
-    """The deals that give a view of the offer game, told apart by its unseen cards (T1,
-    T4–T7, T16, T17).
+    """The deals that give a view of the offer game, told apart by its unseen cards (T1–T17).
 
     ``deals(held, stock, rng)`` deals the pack in which the other seats' hidden
-    cards are `held` (`hidden` cards of `view.unseen`, as many as they hold, in
-    seat order from the viewer's left neighbour round the table) and the
-    untouched stock is `stock` (the other unseen cards) in that order. The
-    known places are as the view shows them; each hand's cards lie over its
-    places in an order drawn with `rng`, or in sorted order when
+    cards are `held` (`hidden` cards of `view.unseen`, seat by seat from his
+    left) and the untouched stock is `stock` (the other unseen cards) in that
+    order. The known places are as the view shows them; each hand's cards
+    lie over its places in an order drawn with `rng`, or in sorted order when
     `rng` is None (the order of a hand plays no part in the game). The deal
     is not replayed: a searching bot that weighs hidden hands replays it
     itself (`conquian.agents.reading`). `deal` is the engine's deal function,
@@ -348,7 +342,7 @@ class TwoHandDeals:
     >>> deals = TwoHandDeals(view)
     >>> unseen = sorted(view.unseen)
     >>> first = deals(unseen[: deals.hidden], unseen[deals.hidden :], random.Random(1))
-    >>> sorted(first.hand(1 - view.player)) == unseen[: deals.hidden]  # two seats
+    >>> sorted(first.hand(1)) == unseen[: deals.hidden]  # the other seat's hidden cards
     True
     """
 
@@ -357,8 +351,7 @@ class TwoHandDeals:
         rules, me = view.rules, view.player
         size, n = rules.hand_size, rules.players
         turned, played = _two_hand_known(view)
-        # The other seats, from the viewer's left neighbour round the table (T16).
-        others = [(me + i) % n for i in range(1, n)]
+        others = [(me + i) % n for i in range(1, n)]  # from his left round the table (T16)
         mine = sorted([*view.hand, *played[me]])
         shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
         hidden = [0 if shown else view.hand_sizes[o] for o in others]
@@ -374,14 +367,12 @@ class TwoHandDeals:
             raise DeterminizationError("the view's cards do not add up to a deal")
         self._rules, self._dealer, self._pack, self._turned = rules, view.dealer, pack, turned
         self._mine, self._known, self._hidden = mine, known, hidden
-        self._places = _two_hand_seats(size, n, view.dealer)
-        self._me, self._others = me, others
+        self._places, self._me, self._others = _two_hand_seats(size, n, view.dealer), me, others
 
     def __call__(
         self, held: Sequence[Card], stock: Sequence[Card], rng: random.Random | None
     ) -> Any:
-        hands = [(self._me, self._mine)]
-        at = 0
+        hands, at = [(self._me, self._mine)], 0
         for seat, known, hidden in zip(self._others, self._known, self._hidden, strict=True):
             hands.append((seat, sorted([*known, *held[at : at + hidden]])))
             at += hidden
