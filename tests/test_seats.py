@@ -411,3 +411,50 @@ def test_position_and_view_json_follow_their_schemas(players: int) -> None:
         if state.is_over:
             break
         state = state.apply(_choose(rng, state))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("preset", ["default", "hoyle", "blog", "american"])
+def test_takes_melds_and_borrows_equal_the_naive_oracle(players: int, preset: str) -> None:
+    """T8, T9, no dead ends with more seats: the engine's takes, melds and borrows are those
+    the plain search of ``tests/oracles/two_hand.py`` finds for the seat to act."""
+    from conquian import Borrow
+    from oracles import two_hand as naive
+
+    rules = ConquianRules(players=players, **PRESETS[preset])  # type: ignore[arg-type]
+    used = 0  # states with a take, meld or borrow
+    for seed in range(GAMES // 2):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed, dealer=seed % players)
+        assert isinstance(state, ConquianState)
+        turn: naive.Turn | None = None
+        while not state.is_over:
+            player = state.current_player
+            assert player is not None
+            memo: dict[naive.Turn, bool] = {}
+            engine = {a for a in state.legal_actions() if isinstance(a, (Take, Meld, Borrow))}
+            if state.offer is not None:
+                hand = state.hand(player)
+                say = naive.start(hand, state.table, ())
+                moves = naive.moves(rules, player, say, borrowing=False)
+                found: set[object] = {a for a, _ in moves}
+                taken = naive.start(hand, state.table, (state.offer,))
+                if naive.finishable(rules, player, taken, memo):
+                    found.add(Take(state.offer))
+            else:
+                last = state.history[-1]
+                if isinstance(last, (Take, Force)):
+                    turn = naive.start(state.hand(player), state.table, state.pending)
+                else:
+                    assert turn is not None
+                    turn = dict(naive.moves(rules, player, turn, borrowing=True))[last]  # type: ignore[index]
+                found = {
+                    a
+                    for a, after in naive.moves(rules, player, turn, borrowing=True)
+                    if naive.finishable(rules, player, after, memo)
+                }
+            assert engine == found, repr(state)
+            used += bool(found)
+            state = state.apply(_choose(rng, state))  # type: ignore[arg-type]
+            assert isinstance(state, ConquianState)
+    assert used > GAMES

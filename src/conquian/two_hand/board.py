@@ -101,6 +101,7 @@ def right_of(seat: int, players: int) -> int:
     (T17), onto whose melds he may force it back (T18)."""
     return (seat - 1) % players
 
+
 Sources = tuple[tuple[int, tuple[int, ...], bool], ...]
 """Each pending borrowed card (its index), with the table indices it may not go back to and
 whether a group lent it (T9), sorted by card."""

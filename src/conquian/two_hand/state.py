@@ -42,8 +42,6 @@ _PASSED: Final[Origin] = "passed"
 _DISCARDED: Final[Origin] = "discarded"
 
 
-
-
 _NO_ACTIONS: Final[Legal] = ((), ())
 
 
