@@ -10,7 +10,7 @@ plain search (``tests/oracles/two_hand.py``).
 from __future__ import annotations
 
 from .board import OWNER, OWNER_BITS, Turn
-from .tables import Tables
+from .tables import LEND_BIT, Tables
 
 __all__ = ["hopeful", "leaves_finish", "usable_by_borrowing"]
 
@@ -113,7 +113,7 @@ def usable_by_borrowing(
             break
         if k & OWNER == player and (k >> OWNER_BITS).bit_count() >= 4:
             for lend in tables.borrowings(k):
-                bit = lend[0]
+                bit = lend[LEND_BIT]
                 if tables.two_partners(index, hand | bit):
                     return True  # borrow it, then meld it with the card and a hand card
                 lent.append((i, bit))

@@ -49,7 +49,7 @@ from .board import (
 )
 from .board import key as key_of
 
-__all__ = ["MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
+__all__ = ["LEND_BIT", "MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
 
 MAX_TABLES = 32
 """How many rule sets' tables are kept at most: every normalised two-hand rule set fits (two
@@ -61,10 +61,13 @@ MEMO_LIMIT: Final = 10_000
 
 
 Lend = tuple[int, int, int, int, int, int, int, int]
-"""A card that may be borrowed from a meld (T9), as ints: its bit, its index, the key of the
-piece left in the meld's place and of the upper piece of a split sequence (0: no split),
-and for each piece of three left (at most two) its cards and the cards that fit it (0 and 0
-for none)."""
+"""A card that may be borrowed from a meld (T9), as ints: its bit (`LEND_BIT`), its index,
+the key of the piece left in the meld's place and of the upper piece of a split sequence
+(0: no split), and for each piece of three left (at most two) its cards and the cards that
+fit it (0 and 0 for none). Read whole by unpacking, or its bit by `LEND_BIT`."""
+
+LEND_BIT: Final = 0
+"""Index of the borrowed card's bit in a `Lend`."""
 
 
 # The combination of each meld key met: the same whatever the rules, so at most one for
