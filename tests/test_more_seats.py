@@ -1,5 +1,5 @@
 """Conquian for three and four (T16–T19) outside the engine: the registry, diagrams, SVG, the
-CLI, records and the bots. Skipped (`requires_seats`) until the offer engine takes `players`."""
+CLI, records and the bots."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import sys
 
 import pytest
 
-from conftest import requires_seats
 from conquian import (
     GAMES,
     ConquianRules,
@@ -68,7 +67,6 @@ def test_origin_names_the_passer_as_the_right_neighbour() -> None:
 # -- three and four seats --------------------------------------------------------------------
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_registry_knows_conquian_for_more_seats(players: int) -> None:
     """ConquianRules(players=n) is the conquian game; its seats include n (T16)."""
@@ -78,7 +76,6 @@ def test_registry_knows_conquian_for_more_seats(players: int) -> None:
     assert GAMES["conquian"].most_melds(rules) == players * ((rules.hand_size + 1) // 3)
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_text_diagram_shows_every_hand(players: int) -> None:
     """The diagram of a state shows n hands of the T16 size; a view its own hand first."""
@@ -94,7 +91,6 @@ def test_text_diagram_shows_every_hand(players: int) -> None:
     assert sum(f"{rules.hand_size} cards, 0 melded" in line for line in view_lines) == players
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_origin_of_a_passed_card_with_more_seats(players: int) -> None:
     """A passed card is on offer to the passer's left neighbour, from the passer (T17)."""
@@ -105,17 +101,15 @@ def test_origin_of_a_passed_card_with_more_seats(players: int) -> None:
     assert "(passed by player 0)" in str(passed)
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_svg_draws_every_hand(players: int) -> None:
     """The SVG of a state labels n hands; of a view, n hands with the player's marked."""
     state = new_game(_rules(players), seed=5)
     picture = render(state)
     assert all(f"player {seat}: " in picture for seat in range(players))
-    assert render(state.view(2)).count("(this view)") == 1
+    assert render(state.view(2)).count("(this view):") == 2  # the caption and the aria-label
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_records_of_more_seats_round_trip(players: int) -> None:
     """A record of an n-seat deal writes "conquian" with its players and replays."""
@@ -127,7 +121,6 @@ def test_records_of_more_seats_round_trip(players: int) -> None:
     assert State.from_json(state.to_json()) == state
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_heuristic_bots_play_more_seats_to_the_end(players: int) -> None:
     """n heuristic bots finish a deal: a win with every loser paying one, or a tableau."""
@@ -139,7 +132,6 @@ def test_heuristic_bots_play_more_seats_to_the_end(players: int) -> None:
         assert result.payments[result.winner] == players - 1  # one counter each (T19)
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_the_reader_declines_more_seats_and_says_why(players: int) -> None:
     """With n > 2 the reader declines, naming the hands; the search then samples uniformly."""
@@ -153,7 +145,6 @@ def test_the_reader_declines_more_seats_and_says_why(players: int) -> None:
     assert agent(view) in view.legal_actions
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_search_plays_a_deal_of_more_seats(players: int) -> None:
     """The searching bot plays every seat of an n-seat deal with legal actions only."""
@@ -170,7 +161,6 @@ def test_search_plays_a_deal_of_more_seats(players: int) -> None:
         state = state.apply(action)
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_cli_simulate_with_players(
     players: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -182,7 +172,6 @@ def test_cli_simulate_with_players(
     assert status == 0 and data["game"] == "conquian" and len(data["agents"]) == players
 
 
-@requires_seats
 @pytest.mark.parametrize("players", SEATS)
 def test_cli_play_with_players(
     players: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -195,7 +184,6 @@ def test_cli_play_with_players(
     assert f"Conquian for {players}" in out and f"Meld {_rules(players).hand_size + 1}" in out
 
 
-@requires_seats
 def test_cli_refuses_a_seat_count_the_rules_refuse(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

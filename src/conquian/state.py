@@ -63,6 +63,8 @@ class State:
       not legal gets `IllegalActionError` with the engine's `_why_illegal`.
     - **History**: a `History` field, extended with `History.append` by each
       successor (or a line of play, `extend_line`); `history` reads it.
+    - **Value**: `__eq__` and `__hash__` are the engine's fields (`_value`) and
+      the actions of its history (`_line_of`).
     - **Successors** are made with the class's own ``__init__`` (every
       field given, the cache empty), so they are values like any other.
     - **Pickling**: each engine's `__reduce__` keeps its constructor's
@@ -141,6 +143,32 @@ class State:
             return False
 
     # -- the hooks and the machinery the engines share ------------------------------
+
+    def _value(self) -> tuple[object, ...]:
+        """The fields that make this state's value, but its history (the engine's fields)."""
+        raise NotImplementedError
+
+    def _line_of(self) -> tuple[list[Action], int]:
+        """The line of play this state's history is the start of, and its length
+        (`extend_line`)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they are of one engine, their fields (`_value`) are
+        equal and their histories hold the same actions."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        if self._value() != other._value():
+            return False
+        line, n = self._line_of()
+        other_line, _ = other._line_of()
+        return line is other_line or line[:n] == other_line[:n]
+
+    def __hash__(self) -> int:
+        """The hash of the fields and of the history's actions, as `__eq__` compares them."""
+        line, n = self._line_of()
+        return hash((self._value(), tuple(line[:n])))
 
     def _generate_legal(self) -> Legal:
         """The legal actions of this state and their plans, worked out (the engine's rules)."""
