@@ -15,14 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from . import _codec, svg
 from ._history import History
 from ._line import extend_line as extend_line
 from ._mypyc import mypyc_attr
 from ._player_view import PlayerView
 from ._result import Outcome, Result
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
-from .diagram import diagram
 from .errors import IllegalActionError, NotationError
 
 if TYPE_CHECKING:
@@ -215,11 +213,15 @@ class State:
     def __str__(self) -> str:
         """The position as a multi-line text diagram: every hand, the table, the offer or
         stock, the counts (`conquian.diagram`). `repr` stays a one-line summary."""
+        from .diagram import diagram
+
         return diagram(self)
 
     def _repr_svg_(self) -> str:
         """The position as an SVG picture of the cards, shown by Jupyter (`conquian.svg`)."""
-        return svg.render(self)
+        from .svg import render
+
+        return render(self)
 
     def to_json(self) -> str:
         """This position as JSON: its rules, deal and actions, and a snapshot of every zone.
@@ -232,7 +234,9 @@ class State:
         >>> '"pending": ["KD"]' in text
         True
         """
-        return _codec.write_position(self)  # through the codec its engine registered
+        from ._codec import write_position
+
+        return write_position(self)  # through the codec of its game (`conquian.games`)
 
     @classmethod
     def from_json(cls: type[StateT], text: object) -> StateT:
@@ -253,6 +257,8 @@ class State:
         conquian.errors.RecordError: invalid position: rules.game: a three-hand position \
 is not a ConquianState
         """
-        state = _codec.read_position(text, cls)  # through the codec of the rules' game
+        from ._codec import read_position
+
+        state = read_position(text, cls)  # through the codec of the rules' game
         assert isinstance(state, cls)
         return state
