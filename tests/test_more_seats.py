@@ -29,7 +29,7 @@ SEATS = [3, 4]
 
 
 def _rules(players: int) -> ConquianRules:
-    return ConquianRules(players=players)  # type: ignore[call-arg]
+    return ConquianRules(players=players)
 
 
 def _played(rules: ConquianRules, seed: int, actions: int) -> State:
@@ -192,3 +192,70 @@ def test_cli_refuses_a_seat_count_the_rules_refuse(
     status = main(["play", "--players", "5"])
     err = capsys.readouterr().err
     assert status == 2 and "players" in err and err.count("\n") == 1
+
+
+# -- views, samples and observations of more seats (C6) --------------------------------------
+
+
+@pytest.mark.parametrize("players", SEATS)
+@pytest.mark.parametrize("seed", [2, 9])
+def test_c6_a_sample_gives_the_view_and_the_view_json_samples_the_same(
+    players: int, seed: int
+) -> None:
+    """C6: a sampled deal of three or four seats gives the viewer's view; the view read back
+    from its JSON samples the same deal for the same seed (view-only sampling)."""
+    state = _played(_rules(players), seed, 25)
+    for seat in range(players):
+        view = state.view(seat)
+        sample = view.sample_state(random.Random(seed))
+        assert sample.view(seat) == view
+        again = type(view).from_json(view.to_json()).sample_state(random.Random(seed))
+        assert again == sample
+
+
+def _chi_square(counts: dict[object, int], keys: list[object], expected: float) -> float:
+    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in keys)
+
+
+def test_c6_three_seats_unseen_cards_land_uniformly() -> None:
+    """C6: at the deal of three seats each card the pone cannot see is in his left
+    neighbour's hand with probability 8/31 and is the next stock card with probability 1/31;
+    the true hand is not favoured."""
+    state = new_game(_rules(3), seed=11)
+    view = state.view(1)  # the pone: both other hands and the stock are unseen
+    unseen = list(view.unseen)
+    assert len(unseen) == 40 - 8 - 1 == 31  # two hands of eight and a stock of fifteen
+    in_left: dict[object, int] = {}
+    next_up: dict[object, int] = {}
+    overlap, runs, rng = 0, 900, random.Random(5)
+    true_left = set(state.hand(2))
+    for _ in range(runs):
+        sample = view.sample_state(rng)
+        for c in sample.hand(2):
+            in_left[c] = in_left.get(c, 0) + 1
+        overlap += len(true_left.intersection(sample.hand(2)))
+        turned = sample.apply("pass").apply("pass")  # the starter buried, the next turned
+        next_up[turned.offer] = next_up.get(turned.offer, 0) + 1
+    bound = 30 + 6 * (2 * 30) ** 0.5  # far above chance for 30 degrees of freedom
+    assert _chi_square(in_left, unseen, runs * 8 / 31) < bound
+    assert _chi_square(next_up, unseen, runs / 31) < bound
+    assert abs(overlap / runs - 64 / 31) < 0.35
+
+
+@pytest.mark.parametrize("players", SEATS)
+def test_observations_of_more_seats_keep_their_length(players: int) -> None:
+    """Observations of three and four seats have the documented length at every step, and
+    the observer's buffer agrees with `view.observation()`."""
+    from conquian.encoding import Observer, observation_layout
+
+    rules = _rules(players)
+    length = sum(n for _, n in observation_layout(rules))
+    observer = Observer(rules, normalize=False)
+    buf = observer.buffer()
+    state, rng = new_game(rules, seed=4), random.Random(4)
+    while not state.is_over:
+        view = state.view(state.current_player)
+        assert len(view.observation()) == length
+        observer.write(state, buf, player=state.current_player)
+        assert tuple(buf) == view.observation()
+        state = state.apply(rng.choice(state.legal_actions()))

@@ -25,7 +25,15 @@ RULES = [
     (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 200),
     (CooncanRules.double_pack(players=4, turn_limit=6), 40),
 ]
-IDS = ["two-hand", "pagat", "three-seats", "four-seats-pagat", "three-hand", "three-hand-joker", "double-pack"]
+IDS = [
+    "two-hand",
+    "pagat",
+    "three-seats",
+    "four-seats-pagat",
+    "three-hand",
+    "three-hand-joker",
+    "double-pack",
+]
 
 # PettingZoo warns that a dict observation (observation and action mask) is not a Box: the
 # masked form is the one its own classic games use.
