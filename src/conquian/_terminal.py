@@ -82,13 +82,7 @@ def help_text(rules: Rules) -> str:
         notes.append("T for 10")
     ranks_text = " ".join(ranks) + (f" ({'; '.join(notes)})" if notes else "")
     top = f"{ranks[-1]}D"  # the highest diamond of the pack
-    if game.engine == "offer":
-        examples = [
-            f"take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 7S @0 | force 6S @1 | "
-            f"discard {top}"
-        ]
-    else:
-        examples = [f"draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}"]
+    examples = [game.examples.format(top=top)]
     if game.jokers(rules):
         examples.append("jokers: meld 5D 6D JK=4D | meld 8C 8D JK=8 | force 9H @0 shift")
     lines = [
