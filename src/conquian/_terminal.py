@@ -69,8 +69,8 @@ class Printer:
 
 
 _COMMANDS = """\
-Commands: help (this), hint (what the heuristic bot would do), legal (the moves again),
-show (the board again), quit (leave the game)."""
+Commands: help (this), hint (what the heuristic bot would do),
+legal (the moves again), show (the board again), quit (leave the game)."""
 
 
 def help_text(rules: Rules) -> str:

@@ -23,6 +23,7 @@ import argparse
 import datetime
 import json
 import random
+import textwrap
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -238,8 +239,9 @@ def _play(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[str]) -
     bots = [AGENTS[opponent](seed + seat) for seat in range(seats)]
     state = new_game(rules, seed=seed, dealer=dealer)
     pr(f"{_title(rules)}: seed {seed}, dealer player {dealer}. You are player {me}.")
-    if game_of(rules).engine == "offer":
-        pr(f"Meld {rules.hand_size + 1} cards to win (T2).")
+    goal = game_of(rules).goal(rules)
+    if goal:
+        pr(textwrap.fill(goal, width=79))
     pr(f"The other seats are played by the {opponent} bot. Type help for the notation.")
     keyboard = LineReader(stdin, pr)
     shown = False

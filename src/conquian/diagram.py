@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
 
 _LABEL = 10  # the width of the label column
+_PILE_ROW = 14  # the cards of a long discard pile on one line
 
 
 def card_text(face: Card | NamedJoker, *, symbols: bool = False) -> str:
@@ -178,8 +179,14 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         if pos.buried:
             lines.append(_row(width, "buried", text(pos.buried)))
     elif game.engine == "coocan":
-        pile = f"{text(pos.discard_pile)}  (face up, top last)" if pos.discard_pile else "-"
-        lines.append(_row(width, "discards", pile))
+        pile = pos.discard_pile
+        if not pile:
+            lines.append(_row(width, "discards", "-"))
+        for start in range(0, len(pile), _PILE_ROW):  # a long pile wraps (80 columns)
+            row = text(pile[start : start + _PILE_ROW])
+            if start + _PILE_ROW >= len(pile):
+                row += f"  ({_plural(len(pile), 'card')} face up, top last)"
+            lines.append(_row(width, "discards" if start == 0 else "", row))
         lines.append(_row(width, "deck", f"{_plural(pos.deck_size, 'card')} face down"))
     else:
         stock = text(pos.stock)

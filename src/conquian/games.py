@@ -100,6 +100,8 @@ class Game:
     most_melds: Callable[[Any], int]
     """The most melds the table can hold while the deal goes on, so the most meld indices an
     action may name (T2, C3, M10)."""
+    goal: Callable[[Any], str]
+    """How a deal is won, in a line for the player of the terminal (`conquian.cli`), or ""."""
     examples: str
     """Actions in notation for the help of the terminal (`conquian._terminal`); ``{top}``
     stands for the highest diamond of the pack in play."""
@@ -197,6 +199,7 @@ _CONQUIAN = Game(
     copies=1,
     jokers=lambda rules: 0,
     most_melds=_conquian_melds,
+    goal=lambda rules: f"Meld {rules.hand_size + 1} cards to win (T2).",
     examples="take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 7S @0 | force 6S @1 | "
     "discard {top}",
     payment_scale=lambda rules: None,  # a counter from each loser (T13, T19)
@@ -221,6 +224,7 @@ _THREE_HAND = Game(
     copies=1,
     jokers=lambda rules: rules.jokers,
     most_melds=_cooncan_melds,
+    goal=lambda rules: "",
     examples="draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}",
     payment_scale=lambda rules: _PIP_SCALE,
 )
@@ -242,6 +246,7 @@ _DOUBLE_PACK = Game(
     copies=2,
     jokers=lambda rules: rules.jokers,
     most_melds=_cooncan_melds,
+    goal=lambda rules: "",
     examples="draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}",
     payment_scale=lambda rules: _PIP_SCALE,
 )
@@ -290,6 +295,11 @@ _COOCAN = Game(
     copies=2,
     jokers=lambda rules: 0,
     most_melds=lambda rules: MAX_MELDS,  # K4: 104 cards, four or more to a meld (coocan.ids)
+    goal=lambda rules: (
+        "One meld a turn. A new meld is four cards: four of a rank, or four in suit "
+        "sequence, aces low (K4); after your own first one you may add to any meld (K5). "
+        "The discard that empties your hand wins (K7)."
+    ),
     examples="draw | take 5H | meld 4H 5H 6H 7H | meld 7C 7D 7H 7S | meld 8H @2 | "
     "discard {top}",
     payment_scale=_coocan_scale,
