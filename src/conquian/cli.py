@@ -150,9 +150,8 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
         offer = getattr(start, "offer", None)
         if offer is not None:
             pr(f"       starter {pr.face(offer)} turned for player {start.current_player} (T11)")
-        else:
-            stock = getattr(start, "stock", ())
-            pr(f"       stock starts with {pr.cards(stock)}")
+        elif hasattr(start, "stock"):  # a face-up stock from the deal (M2); else none
+            pr(f"       stock starts with {pr.cards(start.stock)}")
 
         def observe(before: State, seat: int, action: Action, after: State) -> None:
             _narrate(pr, before, seat, action, after, None)

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
 
 _LABEL = 10  # the width of the label column
-_PILE_ROW = 14  # the cards of a long discard pile on one line
+_PILE_ROW = 12  # the cards of a long discard pile on one line (within 80 columns)
 
 
 def card_text(face: Card | NamedJoker, *, symbols: bool = False) -> str:
@@ -185,7 +185,7 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         for start in range(0, len(pile), _PILE_ROW):  # a long pile wraps (80 columns)
             row = text(pile[start : start + _PILE_ROW])
             if start + _PILE_ROW >= len(pile):
-                row += f"  ({_plural(len(pile), 'card')} face up, top last)"
+                row += f"  ({_plural(len(pile), 'card')}, top last)"
             lines.append(_row(width, "discards" if start == 0 else "", row))
         lines.append(_row(width, "deck", f"{_plural(pos.deck_size, 'card')} face down"))
     else:
