@@ -23,8 +23,8 @@ import argparse
 import datetime
 import json
 import random
-import textwrap
 import sys
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from typing import IO, NoReturn
