@@ -453,7 +453,9 @@ def _parser() -> _Parser:
     game_help = f"the game: {', '.join(named)} (default {_DEFAULT_GAME})"
     players_help = "the number of players (default: the game's own)"
     p = sub.add_parser("play", help="play against bots in the terminal (you are seat 0)")
-    p.add_argument("--game", choices=_NAMES, default=_DEFAULT_GAME, help=game_help)
+    p.add_argument(
+        "--game", choices=_NAMES, default=_DEFAULT_GAME, metavar="GAME", help=game_help
+    )
     p.add_argument("--players", type=_positive, help=players_help)
     p.add_argument("--seed", type=_seed, help="the deal's seed (default: a random one)")
     p.add_argument("--save", metavar="FILE", help="save the game record to FILE at the end")
@@ -470,7 +472,9 @@ def _parser() -> _Parser:
     )
 
     s = sub.add_parser("simulate", help="many games between bots, with win rates")
-    s.add_argument("--game", choices=_NAMES, default=_DEFAULT_GAME, help=game_help)
+    s.add_argument(
+        "--game", choices=_NAMES, default=_DEFAULT_GAME, metavar="GAME", help=game_help
+    )
     s.add_argument("--players", type=_positive, help=players_help)
     s.add_argument("--games", type=_positive, default=100, help="how many deals (default 100)")
     s.add_argument(

@@ -30,15 +30,6 @@ seeds = st.integers(0, 2**32 - 1)
 eagerness = st.sampled_from([0.0, 0.6, 0.95])
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _coocan_codec() -> Iterator[None]:
-    """The JSON codec of Coo-Can is registered while these tests run, and only then: until the
-    games registry lists the game, the other tests see the games as before (`codec.register`)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(conquian._codec._CODECS, "coo-can", CODEC)
-        yield
-
-
 def first(n: int, limit: int | None, seed: int) -> CooCanState:
     rules = CooCanRules(players=n, turn_limit=limit)
     return deal(rules, shuffle(rules.pack_cards(), seed), seed % n)
