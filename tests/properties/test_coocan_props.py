@@ -17,11 +17,9 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-import conquian._codec
 from conquian import Discard, Draw, IllegalActionError, Meld, Outcome, State, Take
 from conquian.cards import Card, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal
-from conquian.coocan.codec import CODEC
 from conquian.coocan.melds import spots
 
 players = st.integers(2, 6)
