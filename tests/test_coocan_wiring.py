@@ -4,8 +4,10 @@ checked here with nothing to add; Coo-Can (rules K) is the game that joined last
 
 from __future__ import annotations
 
+import json
 import random
 import xml.etree.ElementTree as ET
+from importlib import resources
 
 import pytest
 
@@ -171,3 +173,26 @@ def test_coo_can_sample_state_gives_the_view() -> None:
     view = _played(CooCanRules(players=5), seed=6, actions=25).view(2)
     drawn = view.sample_state(random.Random(1))
     assert isinstance(drawn, CooCanState) and drawn.view(2) == view
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_writes_documents_the_schemas_accept(name: str) -> None:
+    """The record, position and view documents of every game validate against the published
+    JSON schemas (`conquian/schemas`), at the deal, in play and at the end."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schemas = {
+        kind: json.loads(
+            resources.files("conquian.schemas").joinpath(f"{kind}.schema.json").read_text()
+        )
+        for kind in ("record", "position", "view")
+    }
+    rules = _rules(name)
+    for actions in (0, 9, 400):
+        state = _played(rules, seed=8, actions=actions)
+        documents = {
+            "record": GameRecord.from_state(state).to_json(),
+            "position": state.to_json(),
+            "view": state.view(rules.players - 1).to_json(),
+        }
+        for kind, text in documents.items():
+            jsonschema.validate(json.loads(text), schemas[kind])
