@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cards import Card
-from .rules import ConquianRules, Rules
+from .rules import Rules
 
 __all__ = ["Observer", "layout_of", "most_melds"]
 
@@ -21,7 +21,9 @@ __all__ = ["Observer", "layout_of", "most_melds"]
 def _offer_game(rules: Rules) -> bool:
     """Whether the deal is the Conquian engine's (an offer, pending and buried cards)
     rather than Cooncan's (a phase, a face-up stock, a pack): the one switch of this module."""
-    return isinstance(rules, ConquianRules)
+    from .games import game_of  # the registry holds the engines, which import this module
+
+    return game_of(rules).engine == "offer"
 
 
 def most_melds(rules: Rules) -> int:
@@ -34,9 +36,9 @@ def most_melds(rules: Rules) -> int:
     names a meld holds the card he plays onto it, so the table holds at most
     ``(pack - players) // 3`` melds.
     """
-    if isinstance(rules, ConquianRules):
-        return rules.players * ((rules.hand_size + 1) // 3)
-    return (len(rules.pack_cards()) - rules.players) // 3
+    from .games import game_of
+
+    return game_of(rules).most_melds(rules)
 
 
 def _distinct(rules: Rules) -> tuple[Card, ...]:

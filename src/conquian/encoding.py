@@ -43,7 +43,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # Observer lives apart (this module is long); it is part of conquian.encoding.
 from ._factored import FactoredActions
@@ -52,15 +52,28 @@ from ._observer import most_melds as _most_melds
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
 from .combos import Order
-from .rules import ConquianRules, CooncanRules, Rules
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .games import Game
 
 __all__ = ["ActionSpace", "FactoredActions", "Observer", "observation", "observation_layout"]
 
 _Faces = tuple[Face, ...]
 
 
-def _pack_name(rules: Rules) -> str:
-    return rules.pack if isinstance(rules, ConquianRules) else "standard"
+def _game(rules: Rules) -> Game:
+    """The registry's entry of these rules (`conquian.games.game_of`): the engines, which the
+    registry holds, import this module, so it is read when first used."""
+    from .games import game_of as entry_of
+
+    return entry_of(rules)
+
+
+def _offer_engine(rules: Rules) -> bool:
+    """Whether the offer engine plays these rules (a card on offer, borrowing), not the
+    rummy engine (a draw, a face-up stock): the registry says (`conquian.games`)."""
+    return _game(rules).engine == "offer"
 
 
 def _most_added(rules: Rules, onto: int) -> int:
@@ -74,7 +87,7 @@ def _most_added(rules: Rules, onto: int) -> int:
     + 1), and the pack less the ``3 * (onto + 1)`` cards on the table and one
     card in each other hand.
     """
-    if isinstance(rules, ConquianRules):
+    if _offer_engine(rules):
         each = (rules.hand_size + 1) // 3
         return rules.hand_size + 1 - 3 * max(1, onto + 1 - (rules.players - 1) * each)
     pack = len(rules.pack_cards())
@@ -82,24 +95,23 @@ def _most_added(rules: Rules, onto: int) -> int:
 
 
 def _copies(rules: Rules) -> int:
-    return 2 if isinstance(rules, CooncanRules) and rules.variant == "double-pack" else 1
+    return _game(rules).copies
 
 
 def _jokers(rules: Rules) -> int:
-    return rules.jokers if isinstance(rules, CooncanRules) else 0
+    return _game(rules).jokers(rules)
 
 
 def _largest_meld(rules: Rules) -> int:
     """The most cards a new meld can hold: a Cooncan hand after its draw (M2); in the
-    two-hand game, the pack's longest sequence (taken and borrowed cards join the hand's)."""
-    if isinstance(rules, CooncanRules):
+    offer engine, the pack's longest sequence (taken and borrowed cards join the hand's)."""
+    if not _offer_engine(rules):
         return rules.hand_size + 1
     return 40
 
 
 def _order(rules: Rules) -> Order:
-    limit = rules.max_sequence if isinstance(rules, ConquianRules) else None
-    return Order.of(_pack_name(rules), limit)
+    return _game(rules).order(rules)
 
 
 def _key(codes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -209,12 +221,11 @@ class ActionSpace:
     """
 
     def __init__(self, rules: Rules) -> None:
-        if not isinstance(rules, (ConquianRules, CooncanRules)):
-            raise TypeError(f"expected ConquianRules or CooncanRules (got {type(rules).__name__})")
+        _game(rules)  # a TypeError for anything but a rules object
         self.rules = rules
         self.most_melds = _most_melds(rules)
         m = self.most_melds
-        self._two_hand = isinstance(rules, ConquianRules)
+        self._two_hand = _offer_engine(rules)
         self._cards: tuple[Card, ...] = tuple(sorted(set(rules.pack_cards())))
         self._card_at = {c: k for k, c in enumerate(self._cards)}
         naturals = [c for c in self._cards if c.suit is not None]
@@ -445,7 +456,7 @@ def observation(view: Any) -> tuple[float, ...]:
             obs += [0.0] * (1 + n + d)
     obs += seat(view.current_player)
     obs += [float(view.hand_sizes[(me + k) % n]) for k in range(n)]
-    if isinstance(rules, ConquianRules):
+    if _offer_engine(rules):
         obs += plane(() if view.offer is None else (view.offer,))
         obs += [float(view.offer_origin == o) for o in ("turned", "passed", "discarded")]
         obs += [*plane(view.pending), *plane(view.buried), float(view.stock_size)]

@@ -77,12 +77,11 @@ KINDS = (
 
 
 def _offer_engine(rules: Rules) -> bool:
-    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine.
+    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine: the
+    registry says (`conquian.games`)."""
+    from .games import game_of
 
-    The one place outside the engines that tells the families apart.
-    INTEGRATOR: ask the games registry (``game_of(rules)``) here once it exists.
-    """
-    return rules.game == "two-hand"
+    return game_of(rules).engine == "offer"
 
 
 def _is_trade(action: object) -> bool:

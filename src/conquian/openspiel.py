@@ -54,7 +54,8 @@ from .agents import HeuristicAgent
 from .cards import Card
 from .encoding import ActionSpace, Observer
 from .game import new_game
-from .rules import ConquianRules, CooncanRules, Rules
+from .games import Game, find_game, game_of
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .state import PlayerView
@@ -68,17 +69,25 @@ _TURN_LIMIT = 200
 """The Cooncan games' default `turn_limit` in OpenSpiel, which needs a bounded length."""
 
 
+def _entry(name: str) -> Game:
+    """The registry's entry of an OpenSpiel short name (``conquian_`` and the game's name)."""
+    return find_game(name.removeprefix("conquian_").replace("_", "-"))
+
+
 def _preset(name: str) -> Rules:
-    if name == "conquian_two_hand":
-        return ConquianRules()
-    if name == "conquian_three_hand":
-        return CooncanRules.three_hand(turn_limit=_TURN_LIMIT)
-    return CooncanRules.double_pack(turn_limit=_TURN_LIMIT)
+    """The default rules of a game in OpenSpiel, bounded by a `turn_limit` where the game has
+    one (OpenSpiel needs a bounded game length)."""
+    rules: Any = _entry(name).rules()
+    if "turn_limit" in attrs.fields_dict(type(rules)) and rules.turn_limit is None:
+        rules = attrs.evolve(rules, turn_limit=_TURN_LIMIT)
+    return rules  # type: ignore[no-any-return]
 
 
 def _name(rules: Rules) -> str:
-    # OpenSpiel's names predate the game name "conquian": the offer engine is conquian_two_hand.
-    return "conquian_" + ("two-hand" if rules.game == "conquian" else rules.game).replace("-", "_")
+    # OpenSpiel's names predate the game name "conquian": a game is registered under its
+    # older name (its first alias) where it has one, so the offer engine is conquian_two_hand.
+    game = game_of(rules)
+    return "conquian_" + (game.aliases[:1] or (game.name,))[0].replace("-", "_")
 
 
 def _options(rules: Rules) -> list[str]:
@@ -115,11 +124,9 @@ def rules_of(name: str, values: dict[str, Any]) -> Rules:
         if value == 0 and type(value) is int and option in ("max_sequence", "splash_bonus"):
             value = None
         options[option] = value
-    if isinstance(preset, ConquianRules):
-        return ConquianRules(**options)
-    if options.get("turn_limit") in (0, None):
+    if "turn_limit" in options and options["turn_limit"] in (0, None):
         raise ValueError("OpenSpiel needs a bounded game: give turn_limit of 1 or more (M11)")
-    return CooncanRules(variant=preset.variant, **options)
+    return attrs.evolve(preset, **options)
 
 
 def _max_length(rules: Rules) -> int:
@@ -138,9 +145,10 @@ def _max_length(rules: Rules) -> int:
 
 def _utility(rules: Rules) -> float:
     """The most one player can lose in a deal (T13; M7, M8)."""
-    if isinstance(rules, ConquianRules):
+    if game_of(rules).engine == "offer":
         return 1.0
-    return float(15 * rules.hand_size + (rules.splash_bonus or 0))
+    bonus: int | None = getattr(rules, "splash_bonus", None)
+    return float(15 * rules.hand_size + (bonus or 0))
 
 
 def _distinct(rules: Rules) -> tuple[Card, ...]:
@@ -169,8 +177,8 @@ def register() -> None:
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.ZERO_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=6 if name == "conquian_double_pack" else preset.players,
-            min_num_players=2,
+            max_num_players=max(_entry(name).seats),
+            min_num_players=min(_entry(name).seats),
             provides_information_state_string=True,
             provides_information_state_tensor=False,
             provides_observation_string=True,

@@ -44,7 +44,8 @@ from typing import Any, ClassVar
 from .agents import Agent, HeuristicAgent
 from .encoding import ActionSpace, Observer
 from .game import new_game
-from .rules import ConquianRules, CooncanRules, Rules
+from .games import game_of
+from .rules import ConquianRules, Rules
 
 __all__ = ["DENSE_MASK_LIMIT", "env", "raw_env", "single_agent_env"]
 
@@ -156,8 +157,7 @@ def _env_class() -> type:
             normalize: bool = True,
         ) -> None:
             super().__init__()
-            if not isinstance(rules, (ConquianRules, CooncanRules)):
-                raise TypeError(f"expected a rules object (got {type(rules).__name__})")
+            game_of(rules)  # a TypeError for anything but a rules object
             if render_mode not in (None, "ansi"):
                 raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
             self.rules = rules
