@@ -38,6 +38,13 @@ RULES: dict[str, Rules] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs in its own directory (quit saves a game there) at 80 columns."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
+
+
 def run(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -62,7 +69,7 @@ def heuristic_game(game: str, seed: int) -> tuple[State, list[tuple[Action, bool
             mine.append((action, len(before.legal_actions()) == 1))
 
     bots = [AGENTS["heuristic"](seed + seat) for seat in range(rules.players)]
-    final = play(bots, rules, seed=seed, dealer=rules.players - 1, observe=observe)
+    final = play(bots, rules, seed=seed, dealer=0, observe=observe)
     return final, mine
 
 
@@ -80,9 +87,9 @@ def test_demo_plays_one_game_of_each_kind_move_by_move(
         assert title in out
     assert "not available" not in out
     assert any(s in out for s in "♣♦♥♠")
-    assert "    1. player 0: " in out
+    assert "    1. seat 0: " in out
     assert " draw (drew " in out  # the demo shows what a bot drew
-    assert "starter 3♠ turned for player 0 (T11)" in out
+    assert "starter 3♠ turned for seat 0 (T11)" in out
 
 
 def test_demo_is_reproducible(
@@ -102,15 +109,17 @@ def test_play_numbers_the_moves_shows_the_board_and_takes_a_number(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The board is the view's diagram; the legal moves are numbered and a number plays one."""
-    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", stdin="2\nquit\n")
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--seed", "3", "--seat", "1", stdin="2\nquit\n"
+    )
     assert status == 0 and err == ""
     assert "you       7♣ A♦ J♦ Q♦ A♥ 7♥ A♠ 5♠ 6♠ Q♠  (10 cards, 0 melded)" in out
-    assert "player 1  10 cards, 0 melded" in out
+    assert "seat 0    10 cards, 0 melded" in out
     assert "offer     3♠ to you (turned for you, T11)" in out  # T11: turned for the pone
     assert "next      you have the say to 3♠" in out
     assert "Your moves:\n   1. pass" in out and "2. meld A♦ A♥ A♠" in out
-    assert "    1. you: meld A♦ A♥ A♠\n" in out
-    assert out.rstrip().endswith("You left the game.")
+    assert "    1. You meld A♦ A♥ A♠.\n" in out
+    assert "You left the game." in out
 
 
 def test_play_explains_bad_input_with_cards_as_the_board_writes_them(
@@ -119,7 +128,7 @@ def test_play_explains_bad_input_with_cards_as_the_board_writes_them(
     """Bad text, a card not in the pack, an illegal action and a bad number each get their
     message (rule cited) and a new prompt; cards in messages carry the board's suit symbols."""
     piped = "help\nlegal\nhint\ntake ZZ\ntake 8H\nmeld 4H 5H 6H\n9\nfrobnicate\n\nquit\n"
-    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", stdin=piped)
+    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", "--seat", "1", stdin=piped)
     assert status == 0 and err == ""
     assert "Commands: help" in out and "borrow 7S @0" in out
     assert out.count("Your moves:\n   1. pass") == 2  # the board, then `legal`
@@ -137,11 +146,13 @@ def test_play_makes_a_single_legal_move_for_you_unless_asked_not_to(
 ) -> None:
     """After melding the aces (seed 3) passing is the only move: it is made and shown, or,
     with --no-auto, offered as move 1."""
-    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", stdin="2\nquit\n")
-    assert "    2. you: pass (your only move, made for you)" in out
-    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", "--no-auto", stdin="2\n1\nquit\n")
+    seat = ("--seat", "1")
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", *seat, stdin="2\nquit\n")
+    assert "    2. You pass 3♠ to seat 0 (your only move, made for you)." in out
+    piped = "2\n1\nquit\n"
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", *seat, "--no-auto", stdin=piped)
     assert "made for you" not in out
-    assert "Your moves:\n   1. pass\n> 1\n    2. you: pass\n" in out
+    assert "Your moves:\n   1. pass\n> 1\n    2. You pass 3♠ to seat 0.\n" in out
 
 
 def test_play_quits_cleanly_at_the_end_of_input(
@@ -162,7 +173,7 @@ def test_play_in_the_spanish_pack_refuses_an_eight_and_in_three_hand_a_joker(
     ascii_out = io.TextIOWrapper(raw, encoding="ascii")
     monkeypatch.setattr(sys, "stdout", ascii_out)
     monkeypatch.setattr(sys, "stdin", io.StringIO("take 8H\nquit\n"))
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 0
     monkeypatch.setattr(sys, "stdin", io.StringIO("meld JK=4D 5D 6D\nquit\n"))
     assert main(["play", "--seed", "3", "--game", "three-hand"]) == 0
     ascii_out.flush()
@@ -208,7 +219,7 @@ def test_play_against_a_named_opponent(
 ) -> None:
     """--opponent takes a name from conquian.agents.AGENTS; the banner names it."""
     status, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", "--opponent", "random")
-    assert status == 0 and "played by the random bot" in out
+    assert status == 0 and "the random bot plays" in out
 
 
 def test_play_reads_with_input_on_a_terminal(
@@ -218,9 +229,9 @@ def test_play_reads_with_input_on_a_terminal(
     exists), without echo, and the legal moves complete."""
 
     monkeypatch.setattr(sys, "stdin", Terminal("2\nquit\n"))
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 0
     out = capsys.readouterr().out
-    assert "    1. you: meld A♦ A♥ A♠" in out and "> 2\n" not in out
+    assert "    1. You meld A♦ A♥ A♠." in out and "> 2\n" not in out
     reader = LineReader(sys.stdin, Printer(sys.stdout))
     reader.words = ["pass", "meld ad ah as", "meld ad ah as qd"]
     assert [reader._complete("me", i) for i in range(3)] == [
@@ -259,11 +270,11 @@ def test_play_a_whole_game_from_piped_input_and_save_it(
     assert out.count("(your only move, made for you)") == sum(only for _, only in mine)
     assert final.result is not None
     if final.result.winner is not None:
-        who = "you win" if final.result.winner == 0 else f"player {final.result.winner} wins"
+        who = "you win" if final.result.winner == 0 else f"seat {final.result.winner} wins"
         assert f"Result: {who}" in out
     showing = out[out.index("Every hand is shown (C6):") :]
     for seat in range(final.rules.players):
-        name = "you" if seat == 0 else f"player {seat}"
+        name = "you" if seat == 0 else f"seat {seat}"
         hand = cards_text(final.hand(seat), symbols=True)
         assert f"\n{name:<10}{hand}  (" in showing
     text = path.read_text(encoding="utf-8")
@@ -278,7 +289,7 @@ def test_play_with_letters_when_the_terminal_cannot_show_symbols(
     ascii_out = io.TextIOWrapper(raw, encoding="ascii")
     monkeypatch.setattr(sys, "stdout", ascii_out)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 0
     ascii_out.flush()
     assert "you       7C AD JD QD AH 7H AS 5S 6S QS  (10 cards" in raw.getvalue().decode("ascii")
 

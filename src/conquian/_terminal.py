@@ -171,8 +171,8 @@ def help_text(rules: Rules) -> str:
     top = f"{ranks[-1]}D"  # the highest diamond of the pack
     if game.engine == "offer":
         examples = [
-            f"take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 7S @0 | force 6S @1 | "
-            f"discard {top}"
+            "take 5H | pass | meld 4H 5H 6H | meld 7H @2",
+            f"borrow 7S @0 | force 6S @1 | discard {top}",
         ]
     else:
         examples = [f"draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}"]

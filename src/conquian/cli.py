@@ -100,7 +100,7 @@ def _title(rules: Rules) -> str:
 
 
 def _who(seat: int, me: int | None = None) -> str:
-    return "you" if seat == me else f"player {seat}"
+    return "you" if seat == me else f"seat {seat}"
 
 
 def _result_line(state: State, me: int | None = None) -> str:
@@ -154,11 +154,11 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
     for game in GAMES:
         rules = _rules(game)
         seats = rules.players
-        pr(f"== {_title(rules)}, seed {args.seed}, dealer: player {seats - 1} ==")
+        pr(f"== {_title(rules)}, seed {args.seed}, dealer: seat {seats - 1} ==")
         start = new_game(rules, seed=args.seed, dealer=seats - 1)
         offer = getattr(start, "offer", None)
         if offer is not None:
-            pr(f"       starter {pr.face(offer)} turned for player {start.current_player} (T11)")
+            pr(f"       starter {pr.face(offer)} turned for seat {start.current_player} (T11)")
         else:
             stock = getattr(start, "stock", ())
             pr(f"       stock starts with {pr.cards(stock)}")
@@ -170,7 +170,7 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
         final = play(agents, rules, seed=args.seed, dealer=seats - 1, observe=observe)
         pr(_result_line(final))
         for seat in range(seats):
-            pr(f"       player {seat} holds {pr.cards(final.hand(seat))}")
+            pr(f"       seat {seat} holds {pr.cards(final.hand(seat))}")
         pr()
     return 0
 
@@ -337,6 +337,7 @@ class _Narrator:
 
     def __call__(self, before: State, after: State, note: str = "") -> None:
         since = len(before.history)
+        first = True
         for event in events(after.view(self.me), since):
             if event.kind == "deal" and after is not before:
                 continue  # told when the deal was dealt
@@ -345,8 +346,9 @@ class _Narrator:
                 drawn = Counter(after.hand(self.me)) - Counter(before.hand(self.me))
                 if drawn:
                     text = text[:-1] + f" ({self.pr.cards(sorted(drawn))})."
-            if note and event.seat == self.me and event.kind not in ("win", "show"):
+            if note and first:
                 text = text[:-1] + f" ({note})."
+            first = False
             _print(self.pr, f"  {event.index:3d}. {text}")
 
 
@@ -631,9 +633,9 @@ def _replay(args: argparse.Namespace, pr: Printer) -> int:
     except ConquianError as e:
         raise _UsageError(f"{args.file}: {e}") from None
     rules = final.rules
-    pr(f"== {_title(rules)}: {args.file}, dealer player {record.dealer} ==")
+    pr(f"== {_title(rules)}: {args.file}, dealer seat {record.dealer} ==")
     if record.player_names:
-        names = (f"player {s}: {_safe(n)}" for s, n in enumerate(record.player_names))
+        names = (f"seat {s}: {_safe(n)}" for s, n in enumerate(record.player_names))
         pr("   " + ", ".join(names))
     for key, value in record.metadata:
         pr(f"   {_safe(key)}: {_safe(value)}")
@@ -647,7 +649,7 @@ def _replay(args: argparse.Namespace, pr: Printer) -> int:
     if state.result is not None:
         pr(_result_line(state))
     else:
-        pr(f"(the record stops before the end: player {state.current_player} to play)")
+        pr(f"(the record stops before the end: seat {state.current_player} to play)")
     return 0
 
 
