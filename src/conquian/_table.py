@@ -46,7 +46,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise RulesError("option", f"is written name=value, as trades=1 (got {text!r})")
+        raise RulesError("option", f"is written name=value, as hand_size=9 (got {text!r})")
     word = value.strip()
     parsed: Any = word
     if word.lower() in ("true", "false"):

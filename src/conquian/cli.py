@@ -714,7 +714,7 @@ def _parser() -> _Parser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rules option, as trades=1 or max_sequence=none (repeat for more)",
+        help="a rules option, as hand_size=9 or max_sequence=none (repeat for more)",
     )
     p.add_argument("--seat", type=_seat, help="your seat (default 0; the dealer is seat 0)")
     p.add_argument("--seed", type=_seed, help="the deal's or match's seed (default: a random one)")
