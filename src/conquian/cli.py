@@ -296,12 +296,14 @@ def _single(state: State) -> Match:
     return match
 
 
-def _save_game(path: str, match: Match, whole: bool, pr: Printer, err: Printer) -> bool:
-    """Write the match file (`whole`) or the deal's game record to `path`."""
+def _save_game(
+    path: str, match: Match, whole: bool, names: Sequence[str], pr: Printer, err: Printer
+) -> bool:
+    """Write the match file (`whole`) or the deal's game record to `path`, with the players'
+    `names` in the record."""
     if whole:
         text = match.to_json()
     else:
-        names = ["you" if s == 0 else f"seat {s}" for s in range(match.rules.players)]
         metadata = {"event": "conquian play", "date": datetime.date.today().isoformat()}
         record = GameRecord.from_state(match.state, player_names=names, metadata=metadata)
         text = record.to_json()
@@ -421,6 +423,7 @@ def _play_match(
     rules = match.rules
     seats = rules.players
     names = _names(seats, me)
+    players = ["human" if s == me else f"{opponent} bot" for s in range(seats)]
     narrate = _Narrator(pr, me)
     _print(pr, f"{_title(rules)}. You are seat {me}; the {opponent} bot plays the other seats.")
     if whole:
@@ -429,7 +432,13 @@ def _play_match(
             f"{match.rounds} round(s)" if match.rounds is not None else "",
             f"{match.deals} deal(s)" if match.deals is not None else "",
         ]
-        pr(f"A match of {' or '.join(e for e in ends if e)}, scored by {match.scoring}.")
+        scored = {
+            "pool": "a tableau's counters go to a pool for the next winner (T13)",
+            "next": "a tableau's stake goes to the next deal's winner (T13)",
+            "points": "the winner scores the cards left in the loser's hand (T23)",
+        }[match.scoring]
+        tie = f"; {scored}" if game_of(rules).engine == "offer" else ""
+        _print(pr, f"A match of {' or '.join(e for e in ends if e)}{tie}.")
     if game_of(rules).engine == "offer":
         pr(f"Meld {rules.hand_size + 1} cards to win (T2).")  # type: ignore[attr-defined, unused-ignore]
     pr("Type help for the notation and the words of the game.")
@@ -508,7 +517,7 @@ def _play_match(
     if quitted:
         path = args.save or _quit_path(rules)
         pr("You left the game.")
-        if not _save_game(path, match, whole, pr, err):
+        if not _save_game(path, match, whole, players, pr, err):
             return 2
         again = "" if me == 0 else f" --seat {me}"
         pr(f"Resume it with: conquian play --load {path}{again}")
@@ -520,7 +529,7 @@ def _play_match(
             if winner is None
             else f"{'You win' if winner == me else f'Seat {winner} wins'} the match."
         )
-    if args.save is not None and not _save_game(args.save, match, whole, pr, err):
+    if args.save is not None and not _save_game(args.save, match, whole, players, pr, err):
         return 2
     return 0
 
@@ -718,7 +727,7 @@ def _parser() -> _Parser:
     )
     p.add_argument("--seat", type=_seat, help="your seat (default 0; the dealer is seat 0)")
     p.add_argument("--seed", type=_seed, help="the deal's or match's seed (default: a random one)")
-    p.add_argument("--deals", type=_positive, help="play a match of N deals")
+    p.add_argument("--deals", type=_positive, metavar="N", help="play a match of N deals")
     p.add_argument("--target", type=_positive, metavar="P", help="play a match to P points")
     p.add_argument(
         "--rounds",
