@@ -239,10 +239,18 @@ def _play_rules(args: argparse.Namespace) -> Rules:
             raise _UsageError(
                 f"argument --rules: the presets are for two-hand Conquian, not {game}"
             )
+        options = list(args.option)
         if args.players not in (None, 2):
-            raise _UsageError(f"argument --players: {entry.name} is for 2 players")
+            try:  # rules with more seats take players (T16); the others are for two
+                preset(args.rules or "foster", [f"players={args.players}"])
+            except ConquianError as e:
+                why = str(e) if "players" in str(e) and "unknown" not in str(e) else ""
+                raise _UsageError(
+                    f"argument --players: {why or f'{entry.name} is for 2 players'}"
+                ) from None
+            options.append(f"players={args.players}")
         try:
-            return preset(args.rules or "foster", args.option)
+            return preset(args.rules or "foster", options)
         except ConquianError as e:
             raise _UsageError(f"argument --option: {e}") from None
     rules = _rules(game, args.players)
