@@ -451,7 +451,7 @@ def _play_match(
         pr(f"Meld {rules.hand_size + 1} cards to win (T2).")  # type: ignore[attr-defined, unused-ignore]
     pr("Type help for the notation and the words of the game.")
     keyboard = LineReader(stdin, pr)
-    quitted = False
+    quitted = ended = False
     while True:
         state = match.state
         if whole:
@@ -486,7 +486,7 @@ def _play_match(
             keyboard.words = [str(a).lower() for a in legal] + words
             line = keyboard.read()
             if line is None or line.lower() in ("quit", "exit", "q"):
-                quitted = True
+                quitted, ended = True, line is None
                 break
             command = line.lower()
             if not command:
@@ -523,8 +523,10 @@ def _play_match(
             break
         match = match.next_deal()
     if quitted:
-        path = args.save or _quit_path(rules)
         pr("You left the game.")
+        if ended and args.save is None:  # the input ran out: save only where asked
+            return 0
+        path = args.save or _quit_path(rules)
         if not _save_game(path, match, whole, players, pr, err):
             return 2
         again = "" if me == 0 else f" --seat {me}"
