@@ -1,10 +1,15 @@
 """The command line: ``conquian demo | play | simulate | replay`` (also ``python -m conquian``).
 
 - ``demo``: one seeded deal of each game between bots, move by move;
-- ``play``: you (seat 0) against bots in the terminal (``--opponent NAME`` from
-  `conquian.agents.AGENTS`): the board, your legal moves numbered (type the
-  number or the move), a single legal move made for you (``--no-auto`` asks),
-  every hand shown at the end (C6);
+- ``play``: you (``--seat``, 0 by default; seat 0 deals first) against bots in
+  the terminal (``--opponent NAME`` from `conquian.agents.AGENTS`, or
+  ``cmd:COMMAND``): a deal, or a match with ``--deals``, ``--target``,
+  ``--rounds`` or ``--scoring`` (the score sheet between deals); the rules from
+  ``--rules`` and ``--option``; what happened told by `conquian.events`; the
+  board, your legal moves numbered (type the number or the move), a single
+  legal move made for you (``--no-auto`` asks), every hand shown at the end
+  (C6); ``quit`` saves the game and ``--load FILE`` resumes it. No seed is
+  ever printed: it foretells the deal;
 - ``simulate``: many deals between bots, with win rates and 95% intervals, the
   rate and time left on stderr, and ``--plot FILE.svg`` for a chart;
 - ``replay FILE``: check a saved game record and print it move by move.
