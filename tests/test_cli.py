@@ -695,3 +695,13 @@ def test_cmd_bots_play_in_simulate_and_in_play(
     assert status == 0 and err == "" and "Result:" in out
     status, _, err = run(capsys, monkeypatch, "simulate", "--agents", "nobody", "heuristic")
     assert status == 2 and "cmd:COMMAND" in err
+
+
+def test_a_failing_bot_ends_play_with_its_seat_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cmd: bot that exits is the bot's fault: status 2, one line naming its seat."""
+    command = f"cmd:{sys.executable} -c 'raise SystemExit(3)'"
+    status, _, err = run(capsys, monkeypatch, "play", "--opponent", command, stdin=ones(50))
+    assert status == 2 and err.count("\n") == 1
+    assert "seat 1 (bot" in err and "exit code 3" in err
