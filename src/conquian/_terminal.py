@@ -155,7 +155,10 @@ _COONCAN_LEGEND = {
 
 def legend(rules: Rules) -> list[str]:
     """The words of the game in play, one line each, as ``help`` shows them."""
-    words = _LEGEND if game_of(rules).engine == "offer" else _COONCAN_LEGEND
+    game = game_of(rules)
+    words = _LEGEND if game.engine == "offer" else _COONCAN_LEGEND
+    if not game.jokers(rules):
+        words = {w: t for w, t in words.items() if w != "shift"}
     width = max(len(w) for w in words) + 2
     return [f"  {word:<{width}}{text}" for word, text in words.items()]
 
