@@ -364,7 +364,8 @@ class _Narrator:
             if note and first:
                 text = text[:-1] + f" ({note})."
             first = False
-            _print(self.pr, f"  {event.index:3d}. {text}")
+            for part in wrap(f"  {event.index:3d}. {text}", indent=7):
+                self.pr(part)
 
 
 def _play(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[str]) -> int:
