@@ -587,7 +587,8 @@ def test_quit_saves_a_single_deal_as_a_record_and_load_resumes_it(
     argv = ("play", "--game", "three-hand", "--seed", "2")
     run(capsys, monkeypatch, *argv, "--save", str(path), stdin="1\n1\nquit\n")
     record = GameRecord.from_json(path.read_text(encoding="utf-8"))
-    assert len(record.actions) >= 2
+    assert len(record.actions) >= 2 and "seed" not in dict(record.metadata)
+    assert record.player_names[0] == "human"
     status, out, _ = run(capsys, monkeypatch, "play", "--load", str(path), stdin=ones())
     assert status == 0 and "(resumed after " in out and "Result:" in out
     status, _, err = run(capsys, monkeypatch, "play", "--load", str(path), "--seed", "3")
