@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -34,19 +33,3 @@ settings.register_profile(
 settings.register_profile("dev", parent=settings.get_profile("default"), max_examples=20)
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-
-def _has_seats_option() -> bool:
-    """Whether `ConquianRules` takes the number of players (T16): the n-seat offer engine."""
-    import attrs
-
-    from conquian import ConquianRules
-
-    return "players" in attrs.fields_dict(ConquianRules)
-
-
-requires_seats = pytest.mark.skipif(
-    not _has_seats_option(), reason="needs the n-seat engine (ConquianRules(players=3), T16)"
-)
-"""Marks a test of Conquian for three or four players (T16–T19): skipped until the offer
-engine takes `players`."""

@@ -41,6 +41,8 @@ all_rules = st.sampled_from(
         ConquianRules.pagat(),
         ConquianRules.hoyle(),
         ConquianRules(pack="american", hand_size=8, max_sequence=5),
+        ConquianRules(players=3),
+        ConquianRules.hoyle(players=4),
         CooncanRules.three_hand(turn_limit=60),
         CooncanRules.three_hand(jokers=1, stock="open", turn_limit=60),
         CooncanRules.three_hand(players=2, jokers=1, turn_limit=60),
@@ -237,11 +239,14 @@ GOLDEN_RULES: dict[str, Rules] = {
     "two-hand": ConquianRules(),
     "two-hand pagat": ConquianRules.pagat(),
     "two-hand american 8": ConquianRules(pack="american", hand_size=8),
+    "conquian 3 players": ConquianRules(players=3),
+    "conquian 4 players pagat": ConquianRules.pagat(players=4),
     "three-hand": CooncanRules.three_hand(),
     "three-hand joker": CooncanRules.three_hand(jokers=1),
     "three-hand two players": CooncanRules.three_hand(players=2),
     "double-pack 4": CooncanRules.double_pack(players=4),
     "double-pack 5": CooncanRules.double_pack(players=5),
+    "double-pack 7": CooncanRules.double_pack(players=7),
 }
 
 

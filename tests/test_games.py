@@ -290,7 +290,7 @@ NOT_YET: set[str] = set()
 """Modules still switching on the game, owned elsewhere while the registry landed; the
 integrator moves their switches onto the registry and empties this set."""
 
-SEATS_NOT_YET = {"determinize.py"}
+SEATS_NOT_YET: set[str] = set()
 """Modules whose two-seat arithmetic is being made n-seat elsewhere (the two-hand sampler);
 the integrator empties this set with the n-seat engine."""
 

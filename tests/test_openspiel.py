@@ -25,6 +25,8 @@ GAMES = [
     ("conquian_two_hand", {}),
     ("conquian_two_hand", {"lay_down": "turn", "max_sequence": 8}),
     ("conquian_two_hand", {"pack": "american", "hand_size": 8, "max_sequence": 5}),
+    ("conquian_two_hand", {"players": 3, "hand_size": 8}),
+    ("conquian_two_hand", {"players": 4, "hand_size": 7, "lay_down": "turn"}),
     ("conquian_three_hand", {"turn_limit": 20}),
     ("conquian_three_hand", {"jokers": 1, "stock": "open", "players": 2, "turn_limit": 20}),
     ("conquian_double_pack", {"players": 5, "turn_limit": 12}),

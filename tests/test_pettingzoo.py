@@ -19,11 +19,21 @@ from conquian.pettingzoo import env, raw_env, single_agent_env  # noqa: E402
 RULES = [
     (ConquianRules(), 300),
     (ConquianRules.pagat(), 300),
+    (ConquianRules(players=3), 200),
+    (ConquianRules.pagat(players=4), 200),
     (CooncanRules.three_hand(turn_limit=30), 300),
     (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 200),
     (CooncanRules.double_pack(players=4, turn_limit=6), 40),
 ]
-IDS = ["two-hand", "pagat", "three-hand", "three-hand-joker", "double-pack"]
+IDS = [
+    "two-hand",
+    "pagat",
+    "three-seats",
+    "four-seats-pagat",
+    "three-hand",
+    "three-hand-joker",
+    "double-pack",
+]
 
 # PettingZoo warns that a dict observation (observation and action mask) is not a Box: the
 # masked form is the one its own classic games use.

@@ -428,7 +428,7 @@ def test_every_bad_option_is_reported_with_the_rules_error_text() -> None:
     }
     assert record_problems(data) == (
         "rules.jokers: unknown option of the conquian game (its options are pack, hand_size, "
-        "lay_down, borrow_middle, borrow_other_kind, max_sequence)",
+        "lay_down, borrow_middle, borrow_other_kind, max_sequence, players)",
         "rules.pack must be one of spanish, american (got 'french')",
         "rules.hand_size must be one of 8, 9, 10 (got 7)",
         "rules.lay_down must be one of say, turn, meld (got 1)",
@@ -451,7 +451,7 @@ def test_t8_old_lay_down_from_hand_still_loads(old: bool, lay_down: str) -> None
     data["rules"]["lay_down_from_hand"] = old
     assert record_problems(data) == (
         "rules.lay_down_from_hand: unknown option of the conquian game (its options are pack, "
-        "hand_size, lay_down, borrow_middle, borrow_other_kind, max_sequence)",
+        "hand_size, lay_down, borrow_middle, borrow_other_kind, max_sequence, players)",
     )
 
 

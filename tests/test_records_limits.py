@@ -122,8 +122,11 @@ def test_two_hand_rules_name_their_two_players() -> None:
     assert data["rules"]["players"] == 2
     del data["rules"]["players"]
     assert State.from_json(json.dumps(data)) == state
-    data["rules"]["players"] = 3
-    with pytest.raises(RecordError, match=r"rules\.players: the two-hand game has 2 players"):
+    data["rules"]["players"] = 5
+    with pytest.raises(RecordError, match=r"rules\.players: the offer game has 2, 3 or 4 play"):
+        State.from_json(json.dumps(data))
+    data["rules"]["players"] = 3  # T16: three players hold eight cards, not ten
+    with pytest.raises(RecordError, match=r"rules\.hand_size must be 8 with players=3"):
         State.from_json(json.dumps(data))
 
 

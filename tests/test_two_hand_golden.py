@@ -37,6 +37,14 @@ CASES: list[tuple[str, dict[str, Any], int, int, int, int]] = [
     ("foster-seed-3-after-16", {}, 3, 0, 16, 12),
     ("pagat-seed-8-after-26", {"lay_down": "turn", "max_sequence": 8}, 8, 0, 26, 12),
     ("hoyle-seed-22-after-32", {"borrow_middle": False, "borrow_other_kind": True}, 22, 0, 32, 9),
+    # T16-T19: three and four seats (the hand fixed at eight and seven).
+    ("three-seed-7-dealer-1", {"players": 3}, 7, 1, 0, 9),
+    ("three-pagat-seed-11-dealer-2-after-12",
+     {"players": 3, "lay_down": "turn", "max_sequence": 8}, 11, 2, 12, 9),
+    ("four-seed-75-dealer-3", {"players": 4}, 75, 3, 0, 10),
+    ("four-hoyle-american-seed-75-dealer-3",
+     {"players": 4, "pack": "american", "borrow_middle": False, "borrow_other_kind": True},
+     75, 3, 0, 10),
 ]  # fmt: skip
 
 
@@ -89,7 +97,7 @@ def _cases() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda c: str(c["name"]))
 def test_golden_counts(case: dict[str, Any]) -> None:
-    """The count of action sequences per depth from a fixed position is unchanged (T1–T14)."""
+    """The count of action sequences per depth from a fixed position is unchanged (T1–T19)."""
     state = new_game(ConquianRules(**case["rules"]), seed=case["seed"], dealer=case["dealer"])
     assert isinstance(state, ConquianState)
     for text in case["prefix"]:

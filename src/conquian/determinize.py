@@ -207,30 +207,27 @@ def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
 # -- the two-hand game (T) ------------------------------------------------------------------
 
 
-def _two_hand_seats(size: int) -> tuple[list[int], list[int]]:
-    """T1: the deck positions dealt to the pone and to the dealer, two at a time."""
-    pone: list[int] = []
-    dealer: list[int] = []
-    at = dealt = 0
-    while dealt < size:
-        k = min(2, size - dealt)
-        pone.extend(range(at, at + k))
-        dealer.extend(range(at + k, at + 2 * k))
-        at += 2 * k
-        dealt += k
-    return pone, dealer
+def _two_hand_seats(size: int, players: int, dealer: int) -> list[list[int]]:
+    """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    at = 0
+    for k in [2] * (size // 2) + [1] * (size % 2):
+        for i in range(1, players + 1):
+            places[(dealer + i) % players] += range(at, at + k)
+            at += k
+    return places
 
 
 def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
     """The cards turned from the stock in order (T4–T7, T11), and the cards each seat
     played from his hand (melded, discarded or forced from it), read from the history."""
-    size = view.rules.hand_size
+    size, n = view.rules.hand_size, view.rules.players
     pack = len(view.rules.pack_cards())
     buried: Sequence[Card] = view.buried
     turned: list[Card | None] = [None]
-    played: list[set[Card]] = [set(), set()]
+    played: list[set[Card]] = [set() for _ in range(n)]
     seen: set[Card] = set()
-    player = 1 - view.dealer
+    player = (view.dealer + 1) % n  # the pone (T11)
     slot: int | None = 0  # the turned card on offer (its number), or None
     offer = True  # a card is on offer (turned, passed or discarded)
     origin = "turned"
@@ -247,31 +244,33 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
             reveal(action.card)
             slot, offer = None, False
         elif kind is Pass:
-            if origin == "turned":
-                origin, player = "passed", 1 - player
+            if origin == "turned":  # T17: to his left neighbour
+                origin, player = "passed", (player + 1) % n
                 continue
             if b >= len(buried):
                 raise DeterminizationError("more cards passed twice than cards buried")
             reveal(buried[b])
             b += 1
-            if size * 2 + len(turned) >= pack:  # T12: a tableau
+            if size * n + len(turned) >= pack:  # T12: a tableau
                 slot, offer = None, False
                 continue
             slot, origin = len(turned), "turned"
             turned.append(None)
         elif kind is Force:
             c = _physical(action.card)
+            # T18: a passed card back onto the passer (on his right), else onto his left.
+            victim = (player - 1) % n if offer and origin == "passed" else (player + 1) % n
             if offer:  # the card on offer (T5, T6)
                 reveal(c)
                 slot, offer = None, False
             elif c not in seen:  # from his hand, at the end of his turn (T8, T10)
                 played[player].add(c)
                 seen.add(c)
-            player = 1 - player
+            player = victim
         elif kind is Discard:
             played[player].add(action.card)
             seen.add(action.card)
-            slot, offer, origin, player = None, True, "discarded", 1 - player
+            slot, offer, origin, player = None, True, "discarded", (player + 1) % n
         elif kind is Meld:
             for face in action.cards:
                 c = _physical(face)
@@ -317,11 +316,11 @@ def sample_two_hand(
 
 
 class TwoHandDeals:
-    """The deals that give a two-hand view, told apart by its unseen cards (T1, T4–T7).
+    """The deals that give a view of the offer game, told apart by its unseen cards (T1–T17).
 
-    ``deals(held, stock, rng)`` deals the pack in which the opponent's hidden
-    cards are `held` (`hidden` cards of `view.unseen`, as many as he holds)
-    and the untouched stock is `stock` (the other unseen cards) in that
+    ``deals(held, stock, rng)`` deals the pack in which the other seats' hidden
+    cards are `held` (`hidden` cards of `view.unseen`, seat by seat from his
+    left) and the untouched stock is `stock` (the other unseen cards) in that
     order. The known places are as the view shows them; each hand's cards
     lie over its places in an order drawn with `rng`, or in sorted order when
     `rng` is None (the order of a hand plays no part in the game). The deal
@@ -334,44 +333,46 @@ class TwoHandDeals:
     >>> deals = TwoHandDeals(view)
     >>> unseen = sorted(view.unseen)
     >>> first = deals(unseen[: deals.hidden], unseen[deals.hidden :], random.Random(1))
-    >>> sorted(first.hand(1 - view.player)) == unseen[: deals.hidden]
+    >>> sorted(first.hand(1)) == unseen[: deals.hidden]  # the other seat's hidden cards
     True
     """
 
     def __init__(self, view: Any, deal: Callable[..., Any] | None = None) -> None:
         self._deal = deal or _deal_for(view)
         rules, me = view.rules, view.player
-        size = rules.hand_size
+        size, n = rules.hand_size, rules.players
         turned, played = _two_hand_known(view)
-        other = 1 - me
+        others = [(me + i) % n for i in range(1, n)]  # from his left round the table (T16)
         mine = sorted([*view.hand, *played[me]])
         shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
-        self.hidden: int = 0 if shown else view.hand_sizes[other]
-        known_other = sorted([*played[other], *(shown[other] if shown else ())])
+        hidden = [0 if shown else view.hand_sizes[o] for o in others]
+        self.hidden: int = sum(hidden)
+        known = [sorted([*played[o], *(shown[o] if shown else ())]) for o in others]
         pack = len(rules.pack_cards())
-        stock = pack - 2 * size - len(turned)
+        stock = pack - n * size - len(turned)
         if (
             len(mine) != size
-            or len(known_other) + self.hidden != size
+            or any(len(k) + h != size for k, h in zip(known, hidden, strict=True))
             or len(view.unseen) != self.hidden + stock
         ):
             raise DeterminizationError("the view's cards do not add up to a deal")
-        pone, dealer = _two_hand_seats(size)
         self._rules, self._dealer, self._pack, self._turned = rules, view.dealer, pack, turned
-        self._mine, self._known_other = mine, known_other
-        self._places = {s: pone if s != view.dealer else dealer for s in (0, 1)}
-        self._me, self._other = me, other
+        self._mine, self._known, self._hidden = mine, known, hidden
+        self._places, self._me, self._others = _two_hand_seats(size, n, view.dealer), me, others
 
     def __call__(
         self, held: Sequence[Card], stock: Sequence[Card], rng: random.Random | None
     ) -> Any:
-        theirs = sorted([*self._known_other, *held])
+        hands, at = [(self._me, self._mine)], 0
+        for seat, known, hidden in zip(self._others, self._known, self._hidden, strict=True):
+            hands.append((seat, sorted([*known, *held[at : at + hidden]])))
+            at += hidden
         deck: list[Card | None] = [None] * self._pack
-        for seat, cards in ((self._me, self._mine), (self._other, theirs)):
+        for seat, cards in hands:
             order = cards if rng is None else _shuffled(cards, rng)
-            for at, c in zip(self._places[seat], order, strict=True):
-                deck[at] = c
-        start = 2 * self._rules.hand_size
+            for place, c in zip(self._places[seat], order, strict=True):
+                deck[place] = c
+        start = self._rules.players * self._rules.hand_size
         deck[start : start + len(self._turned)] = self._turned
         deck[start + len(self._turned) :] = stock
         return self._deal(self._rules, tuple(deck), self._dealer)

@@ -20,6 +20,7 @@ conquian.errors.RulesError: hand_size must be one of 8, 9, 10 (got 7)
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 import attrs
@@ -45,9 +46,13 @@ def _int_at_least(option: str, value: object, low: int, *, none: bool = False) -
         raise RulesError(option, f"must be an int of at least {low}{extra} (got {value!r})")
 
 
-@attrs.frozen
+#: T16: the hand dealt to each of 3 or 4 players (fixed by the player count).
+_SEAT_HANDS: dict[int, int] = {3: 8, 4: 7}
+
+
+@attrs.frozen(repr=False)
 class ConquianRules:
-    """The two-hand game with the 40-card pack (rules T1–T15), Foster 1913 by default.
+    """Conquian with the 40-card pack (rules T1–T19), Foster 1913 by default.
 
     - `pack`: ``"spanish"`` (A–7, J Q K) or ``"american"`` (A–10) (C4, T1).
     - `hand_size`: 10, 9 or 8 cards dealt; one more melded wins (T2).
@@ -61,6 +66,12 @@ class ConquianRules:
     - `borrow_other_kind`: must a card borrowed from a group end the turn in a
       sequence, and one borrowed from a sequence in a group (T9; Hoyle 1897).
     - `max_sequence`: the longest sequence allowed, or None for no limit (T14).
+    - `players`: 2 (default), 3 or 4 seats (T16). With 3 players the hand is 8
+      cards, with 4 it is 7: `hand_size` is fixed by `players`, and any other
+      value given is a `RulesError` naming both options.
+
+    The pack's cards and their indices are worked out once per rules object
+    (`pack_cards`, `pack_indices`).
 
     The boolean ``lay_down_from_hand`` of earlier versions is refused with a
     `RulesError` naming `lay_down`: ``True`` is now ``lay_down="say"`` and
@@ -68,6 +79,12 @@ class ConquianRules:
 
     >>> ConquianRules().game, ConquianRules.hoyle().borrow_middle
     ('conquian', False)
+    >>> ConquianRules(players=3).hand_size, ConquianRules(players=4).win_size
+    (8, 8)
+    >>> ConquianRules(players=3, hand_size=10)
+    Traceback (most recent call last):
+    ...
+    conquian.errors.RulesError: hand_size must be 8 with players=3 (T16; got 10)
     >>> ConquianRules(lay_down_from_hand=False)
     Traceback (most recent call last):
     ...
@@ -81,6 +98,7 @@ use lay_down="say" for True, lay_down="meld" for False
     borrow_middle: bool = True
     borrow_other_kind: bool = False
     max_sequence: int | None = None
+    players: int = 2
 
     def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
         # T8: the boolean of earlier versions names no longer an option; say what replaced it.
@@ -90,15 +108,38 @@ use lay_down="say" for True, lay_down="meld" for False
                 'replaces lay_down_from_hand: use lay_down="say" for True, '
                 'lay_down="meld" for False',
             )
+        # T16: with 3 or 4 players the hand size is fixed; one given must be that one.
+        players = options.get("players", 2)
+        fixed = _SEAT_HANDS.get(players) if type(players) is int else None
+        if fixed is not None and "hand_size" in options and options["hand_size"] != fixed:
+            raise RulesError(
+                "hand_size",
+                f"must be {fixed} with players={players} (T16; got {options['hand_size']!r})",
+            )
         return super().__new__(cls)
 
     def __attrs_post_init__(self) -> None:
+        _one_of("players", self.players, (2, 3, 4))
+        fixed = _SEAT_HANDS.get(self.players)
+        if fixed is not None:  # T16: the hand is fixed by the player count
+            object.__setattr__(self, "hand_size", fixed)
+        else:
+            _one_of("hand_size", self.hand_size, (8, 9, 10))
         _one_of("pack", self.pack, ("spanish", "american"))
-        _one_of("hand_size", self.hand_size, (8, 9, 10))
         _one_of("lay_down", self.lay_down, ("say", "turn", "meld"))
         _one_of("borrow_middle", self.borrow_middle, (True, False))
         _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
         _int_at_least("max_sequence", self.max_sequence, 3, none=True)
+
+    def __repr__(self) -> str:
+        # The seat count is shown only when it is not the default two (T16).
+        seats = "" if self.players == 2 else f", players={self.players}"
+        return (
+            f"ConquianRules(pack={self.pack!r}, hand_size={self.hand_size!r}, "
+            f"lay_down={self.lay_down!r}, borrow_middle={self.borrow_middle!r}, "
+            f"borrow_other_kind={self.borrow_other_kind!r}, "
+            f"max_sequence={self.max_sequence!r}{seats})"
+        )
 
     @classmethod
     def pagat(cls, **options: Any) -> ConquianRules:
@@ -132,22 +173,48 @@ use lay_down="say" for True, lay_down="meld" for False
         return "conquian"
 
     @property
-    def players(self) -> int:
-        """Always two."""
-        return 2
-
-    @property
     def win_size(self) -> int:
         """How many cards melded win the deal: one more than the hand (T2)."""
         return self.hand_size + 1
 
+    @property
+    def pack_name(self) -> str:
+        """The pack's name, as every rules object gives it: `pack` (T1, C4)."""
+        return self.pack
+
+    @property
+    def copies(self) -> int:
+        """How many copies of each card the pack holds: one (T1)."""
+        return 1
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers the pack holds: none (T1)."""
+        return 0
+
     def pack_cards(self) -> tuple[Card, ...]:
-        """The 40 cards of the pack in canonical order (T1).
+        """The 40 cards of the pack in canonical order (T1), worked out once per rules object.
 
         >>> len(ConquianRules(pack="american").pack_cards())
         40
         """
+        return self._pack
+
+    def pack_indices(self) -> tuple[int, ...]:
+        """The `Card.index` of each card of `pack_cards`, in the same order.
+
+        >>> ConquianRules().pack_indices()[:4]
+        (0, 1, 2, 3)
+        """
+        return self._indices
+
+    @cached_property
+    def _pack(self) -> tuple[Card, ...]:
         return make_pack(self.pack)
+
+    @cached_property
+    def _indices(self) -> tuple[int, ...]:
+        return tuple([c.index for c in self._pack])
 
 
 def _default_players(self: CooncanRules) -> int:
@@ -214,14 +281,37 @@ class CooncanRules:
         """Cards dealt to each player: 7 in three-hand, 10 in the double pack (M1)."""
         return 7 if self.variant == "three-hand" else 10
 
+    @property
+    def pack_name(self) -> str:
+        """The pack's name: ``"standard"``, the 52-card pack (M1)."""
+        return "standard"
+
+    @property
+    def copies(self) -> int:
+        """How many copies of each card the pack holds: one in three-hand, two in the double
+        pack (M1)."""
+        return 1 if self.variant == "three-hand" else 2
+
     def pack_cards(self) -> tuple[Card, ...]:
-        """The pack in canonical order: 52 (+ joker) or 104 + 2 jokers (M1).
+        """The pack in canonical order: 52 (+ joker) or 104 + 2 jokers (M1), worked out once
+        per rules object.
 
         >>> len(CooncanRules.three_hand(jokers=1).pack_cards())
         53
         """
-        copies = 1 if self.variant == "three-hand" else 2
-        return make_pack("standard", copies=copies, jokers=self.jokers)
+        return self._pack
+
+    def pack_indices(self) -> tuple[int, ...]:
+        """The `Card.index` of each card of `pack_cards`, in the same order (copies repeated)."""
+        return self._indices
+
+    @cached_property
+    def _pack(self) -> tuple[Card, ...]:
+        return make_pack("standard", copies=self.copies, jokers=self.jokers)
+
+    @cached_property
+    def _indices(self) -> tuple[int, ...]:
+        return tuple([c.index for c in self._pack])
 
 
 Rules = ConquianRules | CooncanRules

@@ -15,14 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from . import _codec, svg
 from ._history import History
 from ._line import extend_line as extend_line
 from ._mypyc import mypyc_attr
 from ._player_view import PlayerView
 from ._result import Outcome, Result
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
-from .diagram import diagram
 from .errors import IllegalActionError, NotationError
 
 if TYPE_CHECKING:
@@ -63,6 +61,8 @@ class State:
       not legal gets `IllegalActionError` with the engine's `_why_illegal`.
     - **History**: a `History` field, extended with `History.append` by each
       successor (or a line of play, `extend_line`); `history` reads it.
+    - **Value**: `__eq__` and `__hash__` are the engine's fields (`_value`) and
+      the actions of its history (`_line_of`).
     - **Successors** are made with the class's own ``__init__`` (every
       field given, the cache empty), so they are values like any other.
     - **Pickling**: each engine's `__reduce__` keeps its constructor's
@@ -142,6 +142,32 @@ class State:
 
     # -- the hooks and the machinery the engines share ------------------------------
 
+    def _value(self) -> tuple[object, ...]:
+        """The fields that make this state's value, but its history (the engine's fields)."""
+        raise NotImplementedError
+
+    def _line_of(self) -> tuple[list[Action], int]:
+        """The line of play this state's history is the start of, and its length
+        (`extend_line`)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they are of one engine, their fields (`_value`) are
+        equal and their histories hold the same actions."""
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        if self._value() != other._value():
+            return False
+        line, n = self._line_of()
+        other_line, _ = other._line_of()
+        return line is other_line or line[:n] == other_line[:n]
+
+    def __hash__(self) -> int:
+        """The hash of the fields and of the history's actions, as `__eq__` compares them."""
+        line, n = self._line_of()
+        return hash((self._value(), tuple(line[:n])))
+
     def _generate_legal(self) -> Legal:
         """The legal actions of this state and their plans, worked out (the engine's rules)."""
         raise NotImplementedError
@@ -187,11 +213,15 @@ class State:
     def __str__(self) -> str:
         """The position as a multi-line text diagram: every hand, the table, the offer or
         stock, the counts (`conquian.diagram`). `repr` stays a one-line summary."""
+        from .diagram import diagram
+
         return diagram(self)
 
     def _repr_svg_(self) -> str:
         """The position as an SVG picture of the cards, shown by Jupyter (`conquian.svg`)."""
-        return svg.render(self)
+        from .svg import render
+
+        return render(self)
 
     def to_json(self) -> str:
         """This position as JSON: its rules, deal and actions, and a snapshot of every zone.
@@ -204,7 +234,9 @@ class State:
         >>> '"pending": ["KD"]' in text
         True
         """
-        return _codec.write_position(self)  # through the codec its engine registered
+        from ._codec import write_position
+
+        return write_position(self)  # through the codec of its game (`conquian.games`)
 
     @classmethod
     def from_json(cls: type[StateT], text: object) -> StateT:
@@ -225,6 +257,8 @@ class State:
         conquian.errors.RecordError: invalid position: rules.game: a three-hand position \
 is not a ConquianState
         """
-        state = _codec.read_position(text, cls)  # through the codec of the rules' game
+        from ._codec import read_position
+
+        state = read_position(text, cls)  # through the codec of the rules' game
         assert isinstance(state, cls)
         return state

@@ -1,4 +1,4 @@
-"""A plain, brute-force oracle of two-hand Conquian under every option (T1–T14).
+"""A plain, brute-force oracle of Conquian for 2 to 4 under every option (T1–T14, T16–T19).
 
 Written from the rules pages, not from the engine: a deal is a `Position`
 made of plain sets of cards and the combinations on the table, its
@@ -20,6 +20,10 @@ What it covers:
 - T10 forcing, and the forced player's melding afterwards;
 - T14 `max_sequence` (through `Order`, which `combos.build` checks);
 - T2 winning, T12 the tableau;
+- T16–T18 more seats: the deal round the table from the pone, a passed or
+  discarded card on offer to the left neighbour only, a turned card forced
+  onto the left neighbour, a passed card back onto the passer (the right
+  neighbour), a hand card onto the left neighbour;
 - no dead ends: a take, meld or borrow is legal only if every pending card
   can still be placed in this turn.
 
@@ -295,7 +299,7 @@ class Position:
     """
 
     rules: ConquianRules
-    hands: tuple[frozenset[Card], frozenset[Card]]
+    hands: tuple[frozenset[Card], ...]
     table: tuple[Combination, ...]
     stock: tuple[Card, ...]
     buried: tuple[Card, ...]
@@ -313,20 +317,22 @@ class Position:
 
 
 def deal(rules: ConquianRules, deck: Iterable[Card], dealer: int) -> Position:
-    """The deal of T1 and T11: two cards at a time, the pone first (one each last with a hand
-    of nine); the next card is turned, on offer to the pone as if he had turned it."""
+    """The deal of T1, T11 and T16: two cards at a time round the table, the pone (on the
+    dealer's left) first and the dealer last (one each in the last round with an odd hand);
+    the next card is turned, on offer to the pone as if he had turned it."""
     deck = list(deck)
-    pone = 1 - dealer
-    hands: list[list[Card]] = [[], []]
+    n = rules.players
+    pone = (dealer + 1) % n
+    hands: list[list[Card]] = [[] for _ in range(n)]
     at = 0
-    while len(hands[pone]) < rules.hand_size:
-        k = min(2, rules.hand_size - len(hands[pone]))
-        hands[pone] += deck[at : at + k]
-        hands[dealer] += deck[at + k : at + 2 * k]
-        at += 2 * k
+    while len(hands[dealer]) < rules.hand_size:
+        k = min(2, rules.hand_size - len(hands[dealer]))
+        for i in range(n):
+            hands[(pone + i) % n] += deck[at : at + k]
+            at += k
     return Position(
         rules=rules,
-        hands=(frozenset(hands[0]), frozenset(hands[1])),
+        hands=tuple(frozenset(h) for h in hands),
         table=(),
         stock=tuple(deck[at + 1 :]),
         buried=(),
@@ -356,7 +362,8 @@ def legal_actions(pos: Position) -> frozenset[Action]:
     rules = pos.rules
     order = order_of(rules)
     player = pos.player
-    victim = 1 - player
+    n = rules.players
+    left, right = (player + 1) % n, (player - 1) % n
     legal: set[Action] = set()
     if pos.turn is not None:  # melding (T8–T10)
         turn = pos.turn
@@ -367,7 +374,7 @@ def legal_actions(pos: Position) -> frozenset[Action]:
         if not turn.pending:  # T8: end the turn with a hand card
             for c in turn.hand:
                 legal.add(Discard(c))
-                legal.update(_forces(turn.table, c, victim, order))
+                legal.update(_forces(turn.table, c, left, order))  # T18: his left
         return frozenset(legal)
     offer = pos.offer
     assert offer is not None
@@ -376,8 +383,10 @@ def legal_actions(pos: Position) -> frozenset[Action]:
     taken = Turn(player, hand, pos.table, frozenset({offer}))
     if can_finish(rules, taken):  # T3, T8: only a card that can be placed now
         legal.add(Take(offer))
-    if pos.origin != "discarded":  # T5, T6 (T7: never a discard)
-        legal.update(_forces(pos.table, offer, victim, order))
+    if pos.origin == "turned":  # T5, T18: onto the player it would pass to
+        legal.update(_forces(pos.table, offer, left, order))
+    elif pos.origin == "passed":  # T6, T18: back onto the passer (T7: never a discard)
+        legal.update(_forces(pos.table, offer, right, order))
     if rules.lay_down == "say":  # T8: laying down from the hand at the say, no borrowing
         for combo in new_combinations(hand, order, player):
             legal.add(Meld(combo.cards))
@@ -404,12 +413,13 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
         raise ValueError(f"{action} is not legal in the oracle")
     player = pos.player
     assert player is not None
-    victim = 1 - player
+    n = pos.rules.players
+    left = (player + 1) % n
     order = order_of(pos.rules)
     hands = list(pos.hands)
     if isinstance(action, Pass):
-        if pos.origin == "turned":  # T5: to the opponent, as passed
-            return replace(pos, player=victim, origin="passed")
+        if pos.origin == "turned":  # T5, T17: to his left neighbour, as passed
+            return replace(pos, player=left, origin="passed")
         assert pos.offer is not None
         buried = (*pos.buried, pos.offer)  # T6, T7: buried, and the next card turned
         if not pos.stock:  # T12
@@ -420,6 +430,8 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
         return replace(pos, offer=None, origin=None, turn=turn)
     if isinstance(action, Force):  # T10: the card joins the victim's meld, and he melds
         assert isinstance(action.card, Card)
+        # T18: a passed card goes back to the passer, on his right; else to his left.
+        victim = (player - 1) % n if pos.origin == "passed" else left
         if pos.offer is None:
             hands[player] = hands[player] - {action.card}
         meld = pos.table[action.onto]
@@ -429,7 +441,7 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
         forced = Turn(victim, hands[victim], table, frozenset())
         moved = replace(
             pos,
-            hands=(hands[0], hands[1]),
+            hands=tuple(hands),
             table=table,
             player=victim,
             offer=None,
@@ -437,12 +449,12 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
             turn=forced,
         )
         return _won_or_melding(moved, victim)
-    if isinstance(action, Discard):  # T8: on offer to the opponent, as discarded
+    if isinstance(action, Discard):  # T8, T17: on offer to his left neighbour, as discarded
         hands[player] = hands[player] - {action.card}
         return replace(
             pos,
-            hands=(hands[0], hands[1]),
-            player=victim,
+            hands=tuple(hands),
+            player=left,
             offer=action.card,
             origin="discarded",
             turn=None,
@@ -460,10 +472,10 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
             bigger = grown(pos.table[action.onto], action.cards, order)  # type: ignore[arg-type]
             assert bigger is not None
             table = (*pos.table[: action.onto], bigger, *pos.table[action.onto + 1 :])
-        return replace(pos, hands=(hands[0], hands[1]), table=table)
+        return replace(pos, hands=tuple(hands), table=table)
     turn = dict(turn_moves(pos.rules, pos.turn))[action]
     hands[player] = turn.hand
-    moved = replace(pos, hands=(hands[0], hands[1]), table=turn.table, turn=turn)
+    moved = replace(pos, hands=tuple(hands), table=turn.table, turn=turn)
     return _won_or_melding(moved, player) if not turn.pending else moved
 
 

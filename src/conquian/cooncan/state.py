@@ -220,16 +220,8 @@ the card you took from the stock this turn (M2)
             self._result,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CooncanState):
-            return NotImplemented
-        if self._value() != other._value():
-            return False
-        n = self._length
-        return self._line is other._line or self._line[:n] == other._line[:n]
-
-    def __hash__(self) -> int:
-        return hash((self._value(), tuple(self._line[: self._length])))
+    def _line_of(self) -> tuple[list[Action], int]:
+        return self._line, self._length
 
     def __reduce__(self) -> tuple[object, ...]:
         n = self._length

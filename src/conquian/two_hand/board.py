@@ -2,14 +2,15 @@
 
 A set of cards is a bit mask over `Card.index` (13 times the suit plus the
 rank less one). A meld on the table is named by its *key*: its cards' mask
-shifted left once, plus its owner's seat. In a 40-card pack a meld's cards
+shifted left by `OWNER_BITS` (two: seats 0 to 3, T16), plus its owner's seat
+(`owner`; its cards are `meld_cards`). In a 40-card pack a meld's cards
 decide the combination, so keys stand for melds inside the engine.
 
 A turn in progress is a `Turn`: the mover's hand, the keys of the table's
 melds in order, the pending cards (T8), the cards borrowed this turn (T9), and
 for each pending borrowed card the table indices it may not go back to and
 whether a group lent it (T9).
-A `Board` is the same with both hands: one field of a state.
+A `Board` is the same with every seat's hand: one field of a state.
 
 >>> from conquian import cards
 >>> m = mask(cards("AC 2C 3C"))
@@ -17,6 +18,9 @@ A `Board` is the same with both hands: one field of a state.
 (7, (card('AC'), card('2C'), card('3C')))
 >>> has_three_of_a_rank(mask(cards("5C 5D 5H"))), has_three_of_a_rank(m)
 (True, False)
+>>> k = m << OWNER_BITS | 2
+>>> owner(k), meld_cards(k) == m, left_of(2, 3), right_of(0, 4)
+(2, True, 0, 3)
 """
 
 from __future__ import annotations
@@ -29,8 +33,16 @@ from ..cards import Card, Face, card_at
 from ..combos import Combination
 
 __all__ = [
+    "BORROWED",
     "DISCARDS",
+    "HAND",
+    "HANDS",
+    "KEYS",
+    "OWNER",
+    "OWNER_BITS",
     "PASS",
+    "PENDING",
+    "SOURCES",
     "TAKES",
     "Board",
     "Sources",
@@ -40,20 +52,67 @@ __all__ = [
     "force_action",
     "has_three_of_a_rank",
     "key",
+    "left_of",
     "mask",
     "meld_action",
+    "meld_cards",
+    "owner",
+    "right_of",
 ]
+
+HAND: Final = 0
+"""Index of a `Turn`'s hand (of a `Board`'s hands: `HANDS`)."""
+HANDS: Final = 0
+"""Index of a `Board`'s hands, one per seat."""
+KEYS: Final = 1
+"""Index of the keys of the table's melds, in a `Turn` or a `Board`."""
+PENDING: Final = 2
+"""Index of the pending cards (T8), in a `Turn` or a `Board`."""
+BORROWED: Final = 3
+"""Index of the cards borrowed this turn (T9), in a `Turn` or a `Board`."""
+SOURCES: Final = 4
+"""Index of the `Sources` of the pending borrowed cards (T9), in a `Turn` or a `Board`."""
+
+OWNER_BITS: Final = 2
+"""The low bits of a meld key that hold its owner's seat (seats 0 to 3, T16)."""
+
+OWNER: Final = 3
+"""The mask of those bits: ``key & OWNER`` is the owner's seat (`owner`)."""
+
+
+def owner(key: int) -> int:
+    """The seat that owns meld `key` (its low `OWNER_BITS`)."""
+    return key & OWNER
+
+
+def meld_cards(key: int) -> int:
+    """The mask of the cards of meld `key`."""
+    return key >> OWNER_BITS
+
+
+def left_of(seat: int, players: int) -> int:
+    """The player on the left of `seat` at a table of `players`: play passes to him, and he
+    has the say to the cards `seat` passes or discards (T16, T17)."""
+    return (seat + 1) % players
+
+
+def right_of(seat: int, players: int) -> int:
+    """The player on the right of `seat`: the one whose passed card `seat` has the say to
+    (T17), onto whose melds he may force it back (T18)."""
+    return (seat - 1) % players
+
 
 Sources = tuple[tuple[int, tuple[int, ...], bool], ...]
 """Each pending borrowed card (its index), with the table indices it may not go back to and
 whether a group lent it (T9), sorted by card."""
 
 Turn = tuple[int, tuple[int, ...], int, int, Sources]
-"""A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources)."""
+"""A turn in progress: (hand, keys of the table's melds, pending, borrowed, sources), read
+by the indices `HAND`, `KEYS`, `PENDING`, `BORROWED`, `SOURCES`."""
 
-Board = tuple[tuple[int, int], tuple[int, ...], int, int, Sources]
-"""(both hands, keys of the table's melds, pending, borrowed, sources): a `Turn` with both
-hands, one field of a state."""
+Board = tuple[tuple[int, ...], tuple[int, ...], int, int, Sources]
+"""(every seat's hand, keys of the table's melds, pending, borrowed, sources): a `Turn` with
+the hands of all seats, one field of a state."""
 
 CARDS: Final[tuple[Card, ...]] = tuple(map(card_at, range(53)))
 """Every card, by `Card.index`."""
@@ -71,8 +130,8 @@ def mask(cards: Iterable[Face]) -> int:
 
 
 def key(meld: Combination) -> int:
-    """The key of a meld: its cards' mask shifted left once, plus its owner."""
-    return mask(meld.cards) << 1 | meld.owner
+    """The key of a meld: its cards' mask shifted left by `OWNER_BITS`, plus its owner."""
+    return mask(meld.cards) << OWNER_BITS | meld.owner
 
 
 def cards_of(m: int) -> tuple[Card, ...]:

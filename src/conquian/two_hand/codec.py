@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any, get_args
 
 from .._codec import Codec, SnapshotRead
@@ -24,12 +25,24 @@ from ..cards import Card
 from ..combos import Order
 from ..rules import ConquianRules, Rules
 from ..state import PlayerView, State
-from .state import ConquianState, deal
+from .start import deal
+from .state import ConquianState
 from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]
 
-_OPTIONS = ("pack", "hand_size", "lay_down", "borrow_middle", "borrow_other_kind", "max_sequence")
+# The player count of the rules being read, for the options checked one by one (T16).
+_PLAYERS: ContextVar[int] = ContextVar("players", default=2)
+
+_OPTIONS = (
+    "pack",
+    "hand_size",
+    "lay_down",
+    "borrow_middle",
+    "borrow_other_kind",
+    "max_sequence",
+    "players",
+)
 
 
 class TwoHandCodec(Codec):
@@ -51,15 +64,21 @@ class TwoHandCodec(Codec):
         return _OPTIONS
 
     def make_rules(self, game: str, options: dict[str, Any]) -> Rules:
+        if "players" not in options:
+            # An option checked alone is checked at the table of the rules being read (T16:
+            # the hand size depends on the player count).
+            options = {**options, "players": _PLAYERS.get()}
         return ConquianRules(**options)
 
     def rules_data(self, rules: Rules) -> dict[str, Any]:
-        """The game, its player count (always 2, for readers of every game) and every option."""
+        """The game, its player count (2 to 4, T16; first, for readers of every game) and every
+        option."""
         data = super().rules_data(rules)
-        return {"game": data.pop("game"), "players": rules.players, **data}
+        return {"game": data.pop("game"), "players": data.pop("players"), **data}
 
     def prepare_rules(self, value: dict[str, Any], r: Reader) -> dict[str, Any]:
-        """Drop the player count once checked; read older writers' fields.
+        """Check the player count (2 to 4, T16; the option checks name a bad one); read older
+        writers' fields.
 
         Two-hand rules written before T8's `lay_down` and T9's
         `borrow_other_kind` hold the boolean ``lay_down_from_hand``: true reads
@@ -67,10 +86,12 @@ class TwoHandCodec(Codec):
         as false. Anything else is left for the checks.
         """
         new = dict(value)
-        if "players" in new:
-            players = new.pop("players")
-            if players != 2 or type(players) is not int:
-                r.add(f"rules.players: the two-hand game has 2 players (got {describe(players)})")
+        players = new.setdefault("players", 2)  # older writers: two seats
+        if type(players) is not int or players not in (2, 3, 4):
+            del new["players"]
+            r.add(f"rules.players: the offer game has 2, 3 or 4 players (got {describe(players)})")
+            players = 2
+        _PLAYERS.set(players)
         old = new.get("lay_down_from_hand")
         if "lay_down" not in new and type(old) is bool:
             del new["lay_down_from_hand"]
@@ -97,7 +118,7 @@ class TwoHandCodec(Codec):
         stock = state.deck[len(state.deck) - state.stock_size :]  # the stock is the deck's tail
         return {
             "current_player": state.current_player,
-            "hands": [texts(state.hand(p)) for p in range(2)],
+            "hands": [texts(state.hand(p)) for p in range(state.rules.players)],
             "table": [meld_data(m) for m in state.table],
             "offer": None if state.offer is None else str(state.offer),
             "offer_origin": state.offer_origin,
@@ -137,7 +158,7 @@ class TwoHandCodec(Codec):
             return
         # T2: hand and melds make the hand size between turns, one more while melding or won.
         result = canon["result"]
-        for p in range(2):
+        for p in range(rules.players):
             melded = sum(len(m.faces or ()) for m in melds if m.owner == p)
             pending = len(canon["pending"]) if p == current else 0
             playing = result is None and p == current and canon["offer"] is None
@@ -152,8 +173,8 @@ class TwoHandCodec(Codec):
                 )
 
     def view_data(self, view: PlayerView) -> dict[str, Any]:
-        """The offer, pending and buried cards, the stock's size, and both hands once the deal
-        is over (C6); ``"hands"`` is null while the deal goes on ("Showing")."""
+        """The offer, pending and buried cards, the stock's size, and every hand once the deal
+        is over (C6, T19); ``"hands"`` is null while the deal goes on ("Showing")."""
         assert isinstance(view, ConquianView)
         return {
             "offer": None if view.offer is None else str(view.offer),

@@ -1,17 +1,20 @@
-"""What stays the same over a two-hand deal (T1, T2, T11): `Deal`, and where the cards go."""
+"""What stays the same over a deal of the offer game (T1, T2, T11, T16): `Deal`, and where the
+cards go."""
 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, Final
 
 from .._mypyc import mypyc_attr
+from .._result import Outcome, Result
 from ..cards import Card
 from ..errors import RecordError
 from ..rules import ConquianRules
+from .board import left_of, right_of
 from .tables import Memo, Tables, tables_for
 
-__all__ = ["Deal", "check_indices", "deal_positions"]
+__all__ = ["Deal", "check_indices", "deal_positions", "results"]
 
 
 @mypyc_attr(acyclic=True)
@@ -19,15 +22,22 @@ class Deal:
     """What stays the same over a deal (T1): its rules, dealer and deck; the engine's tables
     for the rules and the deal's memo of its searches; where the stock starts in the deck
     (after the starter, T11); when hand cards alone may go down (T8) and whether a
-    borrowed card must change kind (T9); the cards melded to win (T2). One object shared
-    by every state of the deal; two deals are equal when their rules, dealer and deck are."""
+    borrowed card must change kind (T9); the cards melded to win (T2); its `results`
+    (T13, T19: `results`); the number of
+    `players` and, by seat, the player on his `left` and on his `right` (T16, T17:
+    `board.left_of`, `board.right_of`). One object shared by every state of the deal;
+    two deals are equal when their rules, dealer and deck are."""
 
     __slots__ = (
         "dealer",
         "deck",
         "hand_melds",
+        "left",
         "memo",
         "other_kind",
+        "players",
+        "results",
+        "right",
         "rules",
         "say_melds",
         "stock_start",
@@ -41,7 +51,12 @@ class Deal:
         self.deck = deck
         self.tables: Tables = tables_for(rules)
         self.memo = Memo()
-        self.stock_start: int = deal_positions(rules.hand_size)[2] + 1
+        players = rules.players
+        self.players: int = players
+        self.left: tuple[int, ...] = tuple([left_of(s, players) for s in range(players)])
+        self.right: tuple[int, ...] = tuple([right_of(s, players) for s in range(players)])
+        self.results = results(players)
+        self.stock_start: int = deal_positions(rules.hand_size, players)[1] + 1
         # T8: hand cards alone go down while melding ("say", "turn"), and at the say ("say").
         self.hand_melds: bool = rules.lay_down != "meld"
         self.say_melds: bool = rules.lay_down == "say"
@@ -66,26 +81,60 @@ class Deal:
         return (Deal, (self.rules, self.dealer, self.deck))
 
 
-_DEALS: dict[int, tuple[itemgetter[Any], itemgetter[Any], int]] = {}
+def _results(players: int) -> tuple[tuple[Result, ...], Result]:
+    wins = tuple(
+        [
+            Result(
+                outcome=Outcome.WIN,
+                winner=w,
+                payments=tuple([players - 1 if p == w else -1 for p in range(players)]),
+            )
+            for w in range(players)
+        ]
+    )
+    return wins, Result(outcome=Outcome.TABLEAU, winner=None, payments=(0,) * players)
+
+
+_RESULTS: Final = {n: _results(n) for n in (2, 3, 4)}
+
+
+def results(players: int) -> tuple[tuple[Result, ...], Result]:
+    """The results a deal of `players` may end with (T13, T19): by winner, one counter from
+    each loser to the winner; and the tableau, nothing paid.
+
+    >>> wins, tableau = results(3)
+    >>> wins[1].payments, tableau.payments
+    ((-1, 2, -1), (0, 0, 0))
+    """
+    return _RESULTS[players]
+
+
+_DEALS: dict[tuple[int, int], tuple[tuple[itemgetter[Any], ...], int]] = {}
 _PACKS: dict[str, frozenset[int]] = {}
 
 
-def deal_positions(size: int) -> tuple[itemgetter[Any], itemgetter[Any], int]:
-    """T1: getters of the deck positions dealt to the pone and to the dealer, two at a time
-    (with a hand of nine the last round is one card each), and the position of the starter."""
-    found = _DEALS.get(size)
+def deal_positions(size: int, players: int = 2) -> tuple[tuple[itemgetter[Any], ...], int]:
+    """T1, T16: getters of the deck positions dealt to each player in the order of the deal,
+    the pone (seat ``dealer + 1``) first and the dealer last, two at a time round the table
+    (with an odd hand the last round is one card each), and the position of the starter.
+
+    >>> getters, starter = deal_positions(7, 4)
+    >>> getters[0](range(40)), getters[3](range(40)), starter
+    ((0, 1, 8, 9, 16, 17, 24), (6, 7, 14, 15, 22, 23, 27), 28)
+    """
+    found = _DEALS.get((size, players))
     if found is None:
-        to_pone: list[int] = []
-        to_dealer: list[int] = []
+        to: list[list[int]] = [[] for _ in range(players)]
         at = dealt = 0
         while dealt < size:
             k = min(2, size - dealt)
-            to_pone.extend(range(at, at + k))
-            to_dealer.extend(range(at + k, at + 2 * k))
-            at += 2 * k
+            for seat in to:
+                seat.extend(range(at, at + k))
+                at += k
             dealt += k
         # `itemgetter` of one position gives the item, not a tuple: a hand has two or more.
-        found = _DEALS[size] = (itemgetter(*to_pone), itemgetter(*to_dealer), at)
+        getters = tuple([itemgetter(*positions) for positions in to])
+        found = _DEALS[(size, players)] = (getters, at)
     return found
 
 

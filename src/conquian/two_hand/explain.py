@@ -18,7 +18,7 @@ from ..cards import Card, Face, NamedJoker, card_at
 from ..combos import Combination, Kind, Order, build, explain, extend
 from ..rules import ConquianRules
 from ..state import Result
-from .board import Sources
+from .board import Sources, left_of, right_of
 
 __all__ = ["Position", "text", "why_illegal"]
 
@@ -93,7 +93,11 @@ def _on_say(action: Action, at: Position) -> tuple[str, str]:
             )
         if action.card != offer:
             return f"only the card on offer, {offer}, may be forced now", "T10"
-        return _no_fit(action, 1 - at.player, at)
+        # T18: a turned card onto the left neighbour's melds, a passed one back to the passer.
+        players = at.rules.players
+        passed = at.offer_origin == "passed"
+        victim = right_of(at.player, players) if passed else left_of(at.player, players)
+        return _no_fit(action, victim, at)
     if isinstance(action, Borrow):
         return (
             "a player borrows only while melding after a take or a force, not while he "
@@ -135,7 +139,7 @@ def _melding(action: Action, at: Position) -> tuple[str, str]:
         if action.card not in at.hand:
             return f"{action.card} is not in your hand", "T8"
         assert isinstance(action, Force)
-        return _no_fit(action, 1 - at.player, at)
+        return _no_fit(action, left_of(at.player, at.rules.players), at)  # T18
     if isinstance(action, Meld):
         if at.rules.lay_down == "meld" and not set(action.cards) & set(pending):
             return (
@@ -153,7 +157,9 @@ def _no_fit(action: Force, victim: int, at: Position) -> tuple[str, str]:
         return f"there is no meld @{j} on the table", "T10"
     meld = at.table[j]
     if meld.owner != victim:
-        return "a card is forced only onto the opponent's melds", "T10"
+        if at.rules.players == 2:
+            return "a card is forced only onto the opponent's melds", "T10"
+        return f"this card may be forced only onto the melds of seat {victim}", "T18"
     cap = at.order.max_sequence
     if meld.kind is Kind.SEQUENCE and cap is not None and len(meld.cards) >= cap:
         return (

@@ -3,10 +3,12 @@
 Between turns one card lies face up on offer to the player who has the say
 (T4). It came from one of three origins, which decide his choices:
 
-- *turned* (T5, and the starter, T11): take it, pass it to the opponent, or
-  force it onto one of the opponent's melds that it fits (T10);
-- *passed* (T6): take it, force it back onto one of the passer's melds, or
-  pass it (it is buried and he turns the next stock card);
+- *turned* (T5, and the starter, T11): take it, pass it to his left
+  neighbour, or force it onto one of that neighbour's melds that it fits
+  (T10, T17, T18);
+- *passed* (T6): take it, force it back onto one of the passer's melds (the
+  player on his right, T18), or pass it (it is buried and he turns the next
+  stock card);
 - *discarded* (T7): take it or pass it (buried, and he turns the next card).
 
 A card is taken only to be placed at once (T3, T8): `usable` decides
@@ -22,7 +24,7 @@ from .._mypyc import mypyc_attr
 from ..actions import Action
 from ..cards import Card
 from ..state import Legal
-from .board import PASS, TAKES, Turn, force_action
+from .board import OWNER, OWNER_BITS, PASS, TAKES, Turn, force_action
 from .dealing import Deal
 from .shortcuts import usable_by_borrowing
 from .tables import Memo, Tables
@@ -44,8 +46,8 @@ class SayInfo:
     - `own`: whether he has a meld (to add to, or borrow from, T8, T9);
     - `own_fits`: the cards that fit one of his melds alone (T8);
     - `partners`: his hand and the cards of his melds that may change (see `usable`);
-    - `forces`: each opponent's meld, its index and the cards fitting it (T10);
-    - `force_fits`: the cards fitting one of the opponent's melds (T10);
+    - `forces`: each other seat's meld, its index, the cards fitting it and its owner (T10);
+    - `force_fits`: the cards fitting one of the other seats' melds (T10);
     - `lay_downs`: the melds he may lay down from his hand, and the turn after each (T8).
     """
 
@@ -56,7 +58,7 @@ class SayInfo:
         own: bool,
         own_fits: int,
         partners: int,
-        forces: tuple[tuple[int, int], ...],
+        forces: tuple[tuple[int, int, int], ...],
         force_fits: int,
         lay_downs: Legal,
     ) -> None:
@@ -91,7 +93,7 @@ def say_info(
 def _same_hand_say(
     tables: Tables, player: int, keys: tuple[int, ...], old_keys: tuple[int, ...], old: SayInfo
 ) -> SayInfo | None:
-    """`SayInfo` derived from his last say, with the same hand, when only the opponent's
+    """`SayInfo` derived from his last say, with the same hand, when only the other seats'
     melds changed since (T10), or None: with the same melds of his own at the same places,
     what he may meld (T8) and his partners are the same. Only with nothing to lay down then:
     those plans hold the whole table."""
@@ -101,12 +103,13 @@ def _same_hand_say(
     forces = []
     force_fits = 0
     for j, k in enumerate(keys):
-        if k & 1 == player or (j < n_old and old_keys[j] & 1 == player):
+        seat = k & OWNER
+        if seat == player or (j < n_old and old_keys[j] & OWNER == player):
             if j >= n_old or old_keys[j] != k:
                 return None  # one of his melds is new or changed
         else:
-            fits = tables.fit[k >> 1]
-            forces.append((j, fits))
+            fits = tables.fit[k >> OWNER_BITS]
+            forces.append((j, fits, seat))
             force_fits |= fits
     return SayInfo(old.own, old.own_fits, old.partners, tuple(forces), force_fits, old.lay_downs)
 
@@ -122,16 +125,17 @@ def _new_say(
     forces = []
     force_fits = 0
     for j, k in enumerate(keys):
-        cards = k >> 1
+        cards = k >> OWNER_BITS
         fits = tables.fit[cards]
-        if k & 1 == player:
+        seat = k & OWNER
+        if seat == player:
             own = True
             own_fits |= fits
             partners |= cards
-            if k.bit_count() - player == 3:
+            if cards.bit_count() == 3:
                 threes.append((cards, fits))
         else:
-            forces.append((j, fits))
+            forces.append((j, fits, seat))
             force_fits |= fits
     # For a card on offer that fits none of his melds: a meld of three that nothing he has
     # fits can never change, and gives no partner.
@@ -190,15 +194,16 @@ def usable(
 
 
 def say_actions(
-    deal: Deal, player: int, hand: int, keys: tuple[int, ...], offer: Card, forcing: bool
+    deal: Deal, player: int, hand: int, keys: tuple[int, ...], offer: Card, victim: int
 ) -> Legal:
     """The legal actions of `player` with the say to `offer` (T3–T8, T10, T11), with plans.
 
     ``take`` if the card could be placed in this turn (T3, T8); ``pass``
-    always (T5–T7); each ``force`` onto the opponent's melds the card fits,
-    when its origin allows it (`forcing`: a card he turned, T5, or one passed
-    to him, T6; never a discard, T7), with the meld's index as plan; then the
-    melds he may lay down from his hand (T8), with the turn after each.
+    always (T5–T7); each ``force`` onto the melds of `victim` the card fits,
+    when its origin allows it (T18: a card he turned onto his left
+    neighbour's melds, T5; one passed to him back onto the passer's, T6;
+    `victim` is -1 for a discard, T7), with the meld's index as plan; then
+    the melds he may lay down from his hand (T8), with the turn after each.
     """
     last_hand, last_keys, last = deal.memo.last_say[player]
     if last_keys is keys and last_hand == hand:  # his last say's (a run of passes)
@@ -208,14 +213,14 @@ def say_actions(
     # T3, T8: a card is taken only to be placed at once; T5-T7: he may always pass.
     legal = _TAKE_PASS[offer.index] if usable(deal, player, hand, keys, offer, say) else _PASS_ONLY
     bit = 1 << offer.index
-    forcing = forcing and bool(say.force_fits & bit)
+    forcing = victim >= 0 and bool(say.force_fits & bit)
     if not forcing and not say.lay_downs[0]:
         return legal
     actions = list(legal[0])
     plans = list(legal[1])
     if forcing:
-        for j, fits in say.forces:
-            if fits & bit:
+        for j, fits, seat in say.forces:
+            if fits & bit and seat == victim:
                 actions.append(force_action(offer.index, j))
                 plans.append(j)
     actions += say.lay_downs[0]

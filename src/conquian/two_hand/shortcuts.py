@@ -9,8 +9,8 @@ plain search (``tests/oracles/two_hand.py``).
 
 from __future__ import annotations
 
-from .board import Turn
-from .tables import Tables
+from .board import OWNER, OWNER_BITS, Turn
+from .tables import LEND_BIT, Tables
 
 __all__ = ["hopeful", "leaves_finish", "usable_by_borrowing"]
 
@@ -32,13 +32,14 @@ def hopeful(tables: Tables, player: int, turn: Turn) -> bool:
     have = hand | pend
     threes = []
     for k in keys:
-        if k & 1 == player:
-            have |= k >> 1
-            if k.bit_count() - player == 3:
-                threes.append(k)
-    for k in threes:
-        if not tables.fit[k >> 1] & have:
-            have &= ~(k >> 1)  # a meld that stays as it is
+        if k & OWNER == player:
+            cards = k >> OWNER_BITS
+            have |= cards
+            if cards.bit_count() == 3:
+                threes.append(cards)
+    for cards in threes:
+        if not tables.fit[cards] & have:
+            have &= ~cards  # a meld that stays as it is
     rest = pend
     # The borrowed cards first (the likeliest to fail): each may not go back to its sources.
     for index, back, _ in sources:
@@ -48,7 +49,7 @@ def hopeful(tables: Tables, player: int, turn: Turn) -> bool:
         rest ^= low
         usable = have
         for i in back:
-            cards = keys[i] >> 1
+            cards = keys[i] >> OWNER_BITS
             if cards.bit_count() == 3 and not tables.fit[cards] & have & ~low:
                 usable &= ~cards  # it stays as it is, and the card may not join it
         if not tables.two_partners(index, usable):
@@ -110,9 +111,9 @@ def usable_by_borrowing(
     for i, k in enumerate(keys):
         if other_kind:
             break
-        if k & 1 == player and k.bit_count() - player >= 4:
+        if k & OWNER == player and (k >> OWNER_BITS).bit_count() >= 4:
             for lend in tables.borrowings(k):
-                bit = lend[0]
+                bit = lend[LEND_BIT]
                 if tables.two_partners(index, hand | bit):
                     return True  # borrow it, then meld it with the card and a hand card
                 lent.append((i, bit))
@@ -126,15 +127,15 @@ def usable_by_borrowing(
     longest = order.longest
     have = hand | 1 << index
     for k in keys:
-        if k & 1 == player:
-            have |= k >> 1
+        if k & OWNER == player:
+            have |= k >> OWNER_BITS
     usable = hand
     for k in keys:
-        if k & 1 != player:
+        if k & OWNER != player:
             continue
-        cards = k >> 1
+        cards = k >> OWNER_BITS
         n = cards.bit_count()
-        if n >= 6 or n >= longest or tables.fit[k >> 1] & have:
+        if n >= 6 or n >= longest or tables.fit[cards] & have:
             usable |= cards  # it may grow, or lend every card
             continue
         if cards in tables.groups:

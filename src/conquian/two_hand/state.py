@@ -1,4 +1,4 @@
-"""The two-hand deal as a value: `ConquianState`, and the deal itself (T1, T11).
+"""A deal of the offer game as a value: `ConquianState` (the deal itself is in `start`).
 
 A state holds the deal (`Deal`: rules, dealer, deck, the engine's tables and
 memo), who acts, the card on offer and its origin, the table, the buried cards,
@@ -8,7 +8,6 @@ and the `History`; `apply` follows the plan the legal actions were made with.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Final, final
 
 from .._line import extend_line
@@ -16,41 +15,45 @@ from .._mypyc import mypyc_attr
 from ..actions import Action, Discard, Force, Pass, Take, parse_action
 from ..cards import Card
 from ..combos import Combination
-from ..errors import RecordError, check_seat
+from ..errors import check_seat
 from ..rules import ConquianRules
-from ..state import History, Legal, Outcome, Result, State
-from .board import BITS, CARDS, Board, Turn, cards_of
-from .dealing import Deal, check_indices, deal_positions
+from ..state import History, Legal, Result, State
+from .board import (
+    CARDS,
+    HANDS,
+    KEYS,
+    OWNER,
+    PENDING,
+    Board,
+    Turn,
+    cards_of,
+)
+from .dealing import Deal
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
 from .tables import combination
 from .turn import melding_actions, won
 from .view import ConquianView, Origin
 
-__all__ = ["ConquianState", "deal", "deal_indices"]
+__all__ = ["ConquianState"]
 
 _TURNED: Final[Origin] = "turned"
 _PASSED: Final[Origin] = "passed"
 _DISCARDED: Final[Origin] = "discarded"
 
-# The result of a deal (T13): one counter from the loser to the winner, nothing on a tableau.
-_WINS: Final = (
-    Result(outcome=Outcome.WIN, winner=0, payments=(1, -1)),
-    Result(outcome=Outcome.WIN, winner=1, payments=(-1, 1)),
-)
-_TABLEAU: Final = Result(outcome=Outcome.TABLEAU, winner=None, payments=(0, 0))
+
 _NO_ACTIONS: Final[Legal] = ((), ())
 
 
 @final
 @mypyc_attr(acyclic=True)
 class ConquianState(State):
-    """A deal of two-hand Conquian (rules T): an immutable value; `apply` returns a new one.
+    """A deal of Conquian for 2 to 4 (rules T): an immutable value; `apply` returns a new one.
 
     Between turns `offer` is the card face up in the centre and
     `current_player` has the say to it (T4); `offer_origin` tells whether he
-    turned it, or the opponent passed or discarded it, which decides what he
-    may do (T5–T7). After a `Take` or a force `offer` is None and the player
+    turned it, or the player on his right passed or discarded it, which
+    decides what he may do (T5–T7, T17). After a `Take` or a force `offer` is None and the player
     is melding: `pending` holds the cards he must still place (T8, T9).
     `deck` is the whole order of the deal, top card first, kept for records;
     views never show it (C6). Make one with `conquian.new_game`.
@@ -96,7 +99,7 @@ in this turn, and a card taken is never held in the hand (T3)
     ) -> None:
         """A state with these values; `conquian.new_game` and `apply` make them.
 
-        `board` holds both hands, the keys of `table`'s melds and the turn in
+        `board` holds every seat's hand, the keys of `table`'s melds and the turn in
         progress (`board.Board`); the history is the first `length` actions of
         `line` (`conquian.state.extend_line`).
         """
@@ -163,16 +166,8 @@ in this turn, and a card taken is never held in the hand (T3)
             self._length,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ConquianState):
-            return NotImplemented
-        if self._value() != other._value():
-            return False
-        n = self._length
-        return self._line is other._line or self._line[:n] == other._line[:n]
-
-    def __hash__(self) -> int:
-        return hash((self._value(), tuple(self._line[: self._length])))
+    def _line_of(self) -> tuple[list[Action], int]:
+        return self._line, self._length
 
     def __reduce__(self) -> tuple[object, ...]:
         n = self._length
@@ -214,7 +209,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> len(new_game(ConquianRules(hand_size=9), seed=1).hand(0))
         9
         """
-        return cards_of(self._board[0][check_seat(player, 2)])
+        return cards_of(self._board[HANDS][check_seat(player, self._deal.players)])
 
     @property
     def pending(self) -> tuple[Card, ...]:
@@ -223,7 +218,7 @@ in this turn, and a card taken is never held in the hand (T3)
         >>> new_game(ConquianRules(), seed=5).apply("take KD").pending
         (card('KD'),)
         """
-        return cards_of(self._board[2])
+        return cards_of(self._board[PENDING])
 
     @property
     def stock_size(self) -> int:
@@ -279,9 +274,16 @@ in this turn, and a card taken is never held in the hand (T3)
                 legal = _NO_ACTIONS
             elif offer is not None:  # T4-T8, T10, T11: the say
                 hands, keys, _, _, _ = self._board
-                legal = say_actions(
-                    deal, player, hands[player], keys, offer, self._origin != _DISCARDED
-                )
+                # T18: a card he turned is forced onto his left neighbour's melds, a passed
+                # card back onto the passer's (on his right), a discard onto nobody's.
+                origin = self._origin
+                if origin == _TURNED:
+                    victim = deal.left[player]
+                elif origin == _PASSED:
+                    victim = deal.right[player]
+                else:
+                    victim = -1
+                legal = say_actions(deal, player, hands[player], keys, offer, victim)
             else:  # T8-T10: melding
                 hands, keys, pending, borrowed, sources = self._board
                 turn = (hands[player], keys, pending, borrowed, sources)
@@ -292,6 +294,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     turn,
                     hand_melds=deal.hand_melds,
                     other_kind=deal.other_kind,
+                    victim=deal.left[player],  # T18: onto the left neighbour's melds
                 )
             self._legal_cache = legal  # a cache, not part of the value
         return legal[0]
@@ -324,10 +327,10 @@ in this turn, and a card taken is never held in the hand (T3)
             assert player is not None
             deal = self._deal
             line = extend_line(self._line, self._length, action)
-            if self._origin == _TURNED:  # T5: to the opponent, as passed
+            if self._origin == _TURNED:  # T5, T17: to his left neighbour, as passed
                 return ConquianState(
                     deal,
-                    1 - player,
+                    deal.left[player],
                     offer,
                     _PASSED,
                     self._table,
@@ -350,7 +353,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     None,
                     self._table,
                     buried,
-                    _TABLEAU,
+                    deal.results[1],
                     self._board,
                     line,
                     self._length + 1,
@@ -400,14 +403,16 @@ in this turn, and a card taken is never held in the hand (T3)
             assert isinstance(action, Discard)
             index = action.card.index
             board = (self._without(player, 1 << index), keys, 0, 0, ())
-            return self._next(line, 1 - player, CARDS[index], _DISCARDED, board)
+            # T7, T17: the discard goes on offer to his left neighbour.
+            return self._next(line, self._deal.left[player], CARDS[index], _DISCARDED, board)
         assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
         return self._after_turn_move(line, player, plan)
 
-    def _without(self, player: int, cards: int) -> tuple[int, int]:
+    def _without(self, player: int, cards: int) -> tuple[int, ...]:
         """The hands, with `cards` gone from `player`'s."""
-        h0, h1 = self._board[0]
-        return (h0 & ~cards, h1) if player == 0 else (h0, h1 & ~cards)
+        hands = list(self._board[HANDS])
+        hands[player] &= ~cards
+        return tuple(hands)
 
     def _next(
         self,
@@ -419,10 +424,10 @@ in this turn, and a card taken is never held in the hand (T3)
         result: Result | None = None,
     ) -> ConquianState:
         """The successor with these fields; the table follows from the board's keys."""
-        if board[1] is self._board[1]:
+        if board[KEYS] is self._board[KEYS]:
             table = self._table
         else:
-            table = tuple([combination(k) for k in board[1]])
+            table = tuple([combination(k) for k in board[KEYS]])
         return ConquianState(
             self._deal,
             current,
@@ -437,29 +442,31 @@ in this turn, and a card taken is never held in the hand (T3)
         )
 
     def _after_force(self, line: list[Action], index: int, j: int) -> ConquianState:
-        """T10: the card joins the opponent's meld `j`; he wins (T2) or plays on, melding."""
+        """T10, T18: the card joins meld `j` of its owner, who wins (T2) or plays on, melding."""
         player = self.current_player
         assert player is not None
-        victim = 1 - player
         deal = self._deal
         hands, keys, _, _, _ = self._board
+        victim = keys[j] & OWNER
         keys = (*keys[:j], deal.tables.force_onto(keys[j], index), *keys[j + 1 :])
         if self.offer is None:  # from the hand, in place of a discard (T8)
             hands = self._without(player, 1 << index)
         board = (hands, keys, 0, 0, ())
         if won(deal.win, keys, victim):
-            return self._next(line, None, None, None, board, _WINS[victim])
+            return self._next(line, None, None, None, board, deal.results[0][victim])
         return self._next(line, victim, None, None, board)
 
     def _after_turn_move(self, line: list[Action], player: int, turn: Turn) -> ConquianState:
         """After a `Meld` or a `Borrow` (T8, T9): with only the say, the offer stays."""
         hand, keys, pending, borrowed, sources = turn
-        h0, h1 = self._board[0]
-        hands = (hand, h1) if player == 0 else (h0, hand)
+        seats = list(self._board[HANDS])
+        seats[player] = hand
+        hands = tuple(seats)
         if self.offer is not None:  # laid down from the hand while having the say
             return self._next(line, player, self.offer, self.offer_origin, (hands, keys, 0, 0, ()))
         if not pending and won(self._deal.win, keys, player):
-            return self._next(line, None, None, None, (hands, keys, 0, 0, ()), _WINS[player])
+            win = self._deal.results[0][player]
+            return self._next(line, None, None, None, (hands, keys, 0, 0, ()), win)
         return self._next(line, player, None, None, (hands, keys, pending, borrowed, sources))
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
@@ -488,22 +495,27 @@ in this turn, and a card taken is never held in the hand (T3)
     def view(self, player: object) -> ConquianView:
         """All that `player` may know of this deal, and nothing more (C6).
 
-        Once the deal is over both hands are shown (C6 "Showing"): the view's
-        `hands` holds them and `unseen` is the stock left.
+        Once the deal is over every hand is shown (C6 "Showing", T19): the
+        view's `hands` holds them and `unseen` is the stock left. Every turned
+        card and where it went is in the history, which every player sees.
 
         >>> view = new_game(ConquianRules(), seed=7).view(0)
         >>> len(view.hand), view.hand_sizes, len(view.unseen), view.legal_actions, view.hands
         (10, (10, 10), 29, (), None)
         """
-        seat = check_seat(player, 2)
+        seat = check_seat(player, self._deal.players)
         hand = self.hand(seat)
-        hands = self._board[0]
+        hands = self._board[HANDS]
         stock = self._deal.deck[self._stock :]
         if self._result is None:
             shown = None
-            unseen = tuple(sorted(self.hand(1 - seat) + stock))
+            others = 0
+            for p, h in enumerate(hands):
+                if p != seat:
+                    others |= h
+            unseen = tuple(sorted(cards_of(others) + stock))
         else:
-            shown = (cards_of(hands[0]), cards_of(hands[1]))
+            shown = tuple([cards_of(h) for h in hands])
             unseen = tuple(sorted(stock))
         return ConquianView(
             rules=self.rules,
@@ -511,7 +523,7 @@ in this turn, and a card taken is never held in the hand (T3)
             dealer=self.dealer,
             current_player=self._current,
             hand=hand,
-            hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+            hand_sizes=tuple([h.bit_count() for h in hands]),
             table=self._table,
             offer=self._offer,
             offer_origin=self._origin,
@@ -526,7 +538,7 @@ in this turn, and a card taken is never held in the hand (T3)
         )
 
     def __repr__(self) -> str:
-        hands = ", ".join(text(self.hand(p)) or "-" for p in (0, 1))
+        hands = ", ".join(text(self.hand(p)) or "-" for p in range(self._deal.players))
         table = "; ".join(f"@{i} ({m.owner}) {m}" for i, m in enumerate(self.table))
         return (
             f"<ConquianState dealer={self.dealer} current_player={self.current_player} "
@@ -534,63 +546,3 @@ in this turn, and a card taken is never held in the hand (T3)
             f"hands=[{hands}] table=[{table}] stock_size={self.stock_size} "
             f"result={self.result} history={self._length} actions>"
         )
-
-
-# -- the deal (T1, T11) -----------------------------------------------------------------
-
-
-def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianState:
-    """Deal a two-hand game from `deck`, the whole pack top card first (T1, T11).
-
-    Two cards at a time, the pone (seat ``dealer + 1``) first; with a hand of
-    nine the last round is one card each. ``deck[2 * hand_size]`` is turned
-    and on offer to the pone as if he had turned it; the rest is the stock.
-    Raises `RecordError` if `deck` is not the rules' pack. `conquian.new_game`
-    calls this once it has checked the deck.
-
-    >>> from conquian.two_hand import deal
-    >>> state = deal(ConquianRules(hand_size=9), ConquianRules().pack_cards(), dealer=1)
-    >>> " ".join(map(str, state.hand(0))), state.offer
-    ('AC 2C 5C 6C QC KC 3D 4D 7D', card('QD'))
-    """
-    if not all(isinstance(c, Card) for c in deck):
-        raise RecordError("the deck holds something that is not a card", what="deck")
-    return deal_indices(rules, [c.index for c in deck], dealer)
-
-
-def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> ConquianState:
-    """`deal` from the deck's `Card.index` values, top card first (T1, T11).
-
-    `conquian.new_game` deals a seeded shuffle this way. Raises `RecordError`
-    unless the indices are those of the rules' pack, each once.
-
-    >>> from conquian.two_hand import deal_indices
-    >>> state = deal_indices(ConquianRules(), [c.index for c in ConquianRules().pack_cards()], 1)
-    >>> state.offer
-    card('AH')
-    >>> deal_indices(ConquianRules(), [0] * 40, 0)
-    Traceback (most recent call last):
-    ...
-    conquian.errors.RecordError: invalid deck: it is not the spanish pack, each card once
-    """
-    check_indices(rules, indices)
-    pone = 1 - dealer
-    to_pone, to_dealer, at = deal_positions(rules.hand_size)
-    pick = itemgetter(*indices)
-    deck = pick(CARDS)
-    bits = pick(BITS)
-    hands = [0, 0]
-    hands[pone] = sum(to_pone(bits))
-    hands[dealer] = sum(to_dealer(bits))
-    return ConquianState(
-        Deal(rules, dealer, deck),
-        pone,
-        deck[at],  # T11: the starter, on offer to the pone as if he had turned it
-        _TURNED,
-        (),
-        (),
-        None,
-        ((hands[0], hands[1]), (), 0, 0, ()),
-        [],
-        0,
-    )

@@ -36,10 +36,20 @@ from ..combos import (
     melds_in,
 )
 from ..rules import ConquianRules
-from .board import CARDS, Turn, cards_of, has_three_of_a_rank, mask
+from .board import (
+    CARDS,
+    OWNER,
+    OWNER_BITS,
+    Turn,
+    cards_of,
+    has_three_of_a_rank,
+    mask,
+    meld_cards,
+    owner,
+)
 from .board import key as key_of
 
-__all__ = ["MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
+__all__ = ["LEND_BIT", "MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
 
 MAX_TABLES = 32
 """How many rule sets' tables are kept at most: every normalised two-hand rule set fits (two
@@ -51,14 +61,17 @@ MEMO_LIMIT: Final = 10_000
 
 
 Lend = tuple[int, int, int, int, int, int, int, int]
-"""A card that may be borrowed from a meld (T9), as ints: its bit, its index, the key of the
-piece left in the meld's place and of the upper piece of a split sequence (0: no split),
-and for each piece of three left (at most two) its cards and the cards that fit it (0 and 0
-for none)."""
+"""A card that may be borrowed from a meld (T9), as ints: its bit (`LEND_BIT`), its index,
+the key of the piece left in the meld's place and of the upper piece of a split sequence
+(0: no split), and for each piece of three left (at most two) its cards and the cards that
+fit it (0 and 0 for none). Read whole by unpacking, or its bit by `LEND_BIT`."""
+
+LEND_BIT: Final = 0
+"""Index of the borrowed card's bit in a `Lend`."""
 
 
 # The combination of each meld key met: the same whatever the rules, so at most one for
-# each combination of either 40-card pack and each player (586).
+# each combination of either 40-card pack and each seat (1,172).
 _COMBINATIONS: Final[dict[int, Combination]] = {}
 
 
@@ -71,11 +84,11 @@ def combination(key: int) -> Combination:
     """
     found = _COMBINATIONS.get(key)
     if found is None:
-        cards = key >> 1
+        cards = key >> OWNER_BITS
         low = (cards & -cards).bit_length() - 1
         suit = 0x1FFF << (low - low % 13)  # the bits of the lowest card's suit
         kind = Kind.SEQUENCE if cards & suit == cards else Kind.GROUP
-        found = _COMBINATIONS[key] = Combination(kind, cards_of(cards), key & 1)
+        found = _COMBINATIONS[key] = Combination(kind, cards_of(cards), owner(key))
     return found
 
 
@@ -83,7 +96,7 @@ def combination(key: int) -> Combination:
 class Memo:
     """What one deal remembers of its searches, shared by its states (bounded).
 
-    `finish`: per player, whether a turn could be finished (`turn.finishable`);
+    `finish`: per seat (up to four, T16), whether a turn could be finished (`turn.finishable`);
     `last_melds`: per owner, the last pool asked of `Tables.new_melds` and its
     answer; `last_say`: per player, his last say's hand, table and `SayInfo`.
     """
@@ -91,9 +104,9 @@ class Memo:
     __slots__ = ("finish", "last_melds", "last_say")
 
     def __init__(self) -> None:
-        self.finish: tuple[dict[Turn, bool], dict[Turn, bool]] = ({}, {})
-        self.last_melds: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 2
-        self.last_say: list[tuple[int, tuple[int, ...], Any]] = [(-1, (), None)] * 2
+        self.finish: tuple[dict[Turn, bool], ...] = ({}, {}, {}, {})
+        self.last_melds: list[tuple[int, tuple[int, ...]]] = [(0, ())] * 4
+        self.last_say: list[tuple[int, tuple[int, ...], Any]] = [(-1, (), None)] * 4
 
 
 @mypyc_attr(acyclic=True)
@@ -120,9 +133,9 @@ class Tables:
             family: tuple(mask(m.cards) for m in melds_in(cards_of(family), order))
             for family in self.all_families
         }
-        # The same as keys of either player (the subsets' lists share these ints).
+        # The same as keys of each seat (the subsets' lists share these ints).
         self.family_keys = {
-            family: (tuple([m << 1 for m in melds]), tuple([m << 1 | 1 for m in melds]))
+            family: tuple(tuple([m << OWNER_BITS | seat for m in melds]) for seat in range(4))
             for family, melds in self.family_melds.items()
         }
         # Per suit, the bit of the card at each position of the order (C4).
@@ -213,7 +226,7 @@ class Tables:
             if pool == last_pool or not last_found:
                 found = last_found
             else:
-                found = tuple([k for k in last_found if not k >> 1 & ~pool])
+                found = tuple([k for k in last_found if not k >> 2 & ~pool])
         else:
             out: list[int] = []
             # Groups only where three cards of one rank are there.
@@ -222,7 +235,7 @@ class Tables:
             for family in families:
                 sub = pool & family
                 if sub.bit_count() >= 3:
-                    melds = subsets.get(sub << 1 | owner)
+                    melds = subsets.get(sub << 2 | owner)
                     out.extend(self.subset_melds(family, sub, owner) if melds is None else melds)
             found = tuple(out)
         memo.last_melds[owner] = (pool, found)
@@ -247,17 +260,17 @@ class Tables:
                 sub = pool & family
                 if sub.bit_count() >= 3:
                     for k in self.subset_melds(family, sub, owner):
-                        if k >> 1 & pending:
+                        if k >> 2 & pending:
                             yield k
 
     def subset_melds(self, family: int, sub: int, owner: int) -> tuple[int, ...]:
         """`combos.melds_in` of the cards `sub` of one `family`, as keys of `owner`: the
         family's combinations that lie in `sub`, in the same order."""
-        found = self.subsets.get(sub << 1 | owner)
+        found = self.subsets.get(sub << 2 | owner)
         if found is None:
             melds, keys = self.family_melds[family], self.family_keys[family][owner]
             found = tuple([k for used, k in zip(melds, keys, strict=True) if used & sub == used])
-            self.subsets[sub << 1 | owner] = found
+            self.subsets[sub << 2 | owner] = found
         return found
 
     def extensions(self, key: int, pool: int) -> list[tuple[int, int]]:
@@ -269,7 +282,7 @@ class Tables:
         or the card next to an end of the sequence), so none is possible
         without one.
         """
-        cards = key >> 1
+        cards = key >> 2
         if not pool & self.fit[cards]:
             return []
         related = pool & self.related[cards]
@@ -282,12 +295,12 @@ class Tables:
         the cards added and the key of the meld they make (C3, T14)."""
         found = self.all_grown.get(key)
         if found is None:
-            cards = key >> 1
+            cards = key >> OWNER_BITS
             related = self.related[cards]
             valid = self.family_melds[related | cards]
             found = tuple(
                 [
-                    (used, (cards | used) << 1 | key & 1)
+                    (used, (cards | used) << OWNER_BITS | key & OWNER)
                     for used in self._additions(key, related)
                     if cards | used in valid
                 ]
@@ -334,7 +347,7 @@ class Tables:
                 assert pieces is not None
                 keys = [key_of(p) for p in pieces]
                 upper = keys[1] if len(keys) == 2 else 0
-                threes = [(k >> 1, self.fit[k >> 1]) for k in keys if k.bit_count() - (k & 1) == 3]
+                threes = [(c, self.fit[c]) for c in map(meld_cards, keys) if c.bit_count() == 3]
                 (a, a_fits), (b, b_fits) = (*threes, (0, 0), (0, 0))[:2]
                 out.append((1 << c.index, c.index, keys[0], upper, a, a_fits, b, b_fits))
             found = tuple(out)

@@ -15,7 +15,18 @@ from collections.abc import Iterable, Iterator
 
 from ..actions import Action, Borrow, Meld
 from ..state import Legal
-from .board import DISCARDS, Sources, Turn, borrow_action, force_action, meld_action
+from .board import (
+    DISCARDS,
+    HAND,
+    OWNER,
+    OWNER_BITS,
+    PENDING,
+    Sources,
+    Turn,
+    borrow_action,
+    force_action,
+    meld_action,
+)
 from .shortcuts import hopeful, leaves_finish
 from .tables import MEMO_LIMIT, Memo, Tables
 
@@ -26,9 +37,9 @@ def won(win: int, keys: tuple[int, ...], player: int) -> bool:
     """T2 (T10): a player wins the moment he has `win` cards (his hand size and one) melded."""
     melded = 0
     for k in keys:
-        if k & 1 == player:
-            melded += k.bit_count() - player
-    return melded >= win
+        if k & OWNER == player:
+            melded |= k
+    return (melded >> OWNER_BITS).bit_count() >= win
 
 
 def turn_moves(
@@ -76,8 +87,8 @@ def turn_moves(
     grow: list[int] = []
     big: list[int] = []
     for i, k in enumerate(keys):
-        if k & 1 == player:
-            cards = k >> 1
+        if k & OWNER == player:
+            cards = k >> OWNER_BITS
             have |= cards
             if pool & tables.fit[cards]:
                 grow.append(i)
@@ -90,7 +101,7 @@ def turn_moves(
         else:
             new = tables.new_melds(pool, player, memo)
         for k in new:
-            used = k >> 1
+            used = k >> OWNER_BITS
             if not hand_melds and not used & pend:
                 continue
             if other_kind and sources and not _other_kind(sources, used, used in tables.groups):
@@ -102,7 +113,9 @@ def turn_moves(
                 continue
             barred = 0
             for c, back, lent_by_group in sources:
-                if i in back or (other_kind and lent_by_group == (keys[i] >> 1 in tables.groups)):
+                if i in back or (
+                    other_kind and lent_by_group == (keys[i] >> OWNER_BITS in tables.groups)
+                ):
                     barred |= 1 << c  # T9: not back into its meld, nor one of the same kind
             for used, bigger in options:
                 if used & barred:
@@ -132,7 +145,7 @@ def turn_moves(
                     usable &= ~other
                 if not tables.two_partners(index, usable):
                     continue
-                group = keys[i] >> 1 in tables.groups
+                group = keys[i] >> OWNER_BITS in tables.groups
                 if not upper:
                     new_keys = (*keys[:i], lower, *keys[i + 1 :])
                     froms: tuple[int, ...] = (i,)
@@ -178,7 +191,7 @@ def finishable(
     cards on the table and each borrow uses up a card that cannot be
     borrowed again in this turn (T9).
     """
-    if not turn[2]:
+    if not turn[PENDING]:
         return True
     known_turns = memo.finish[player]
     known = known_turns.get(turn)
@@ -196,7 +209,7 @@ def finishable(
                 search=True,
             )
             for _, after in moves:
-                if not after[2] or finishable(
+                if not after[PENDING] or finishable(
                     tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
                 ):
                     known = True
@@ -208,15 +221,22 @@ def finishable(
 
 
 def melding_actions(
-    tables: Tables, memo: Memo, player: int, turn: Turn, *, hand_melds: bool, other_kind: bool
+    tables: Tables,
+    memo: Memo,
+    player: int,
+    turn: Turn,
+    *,
+    hand_melds: bool,
+    other_kind: bool,
+    victim: int,
 ) -> Legal:
     """The legal actions of `player` melding in `turn` (T8–T10), each with its plan.
 
     The melds and borrows of `turn_moves` after which every pending card can
     still be placed (no dead ends), each with the turn after it; then, with
     nothing pending (he has not won, T2), the turn ends with a hand card: each
-    discard (no plan), and each force onto one of the opponent's melds that
-    the card fits (T10; the meld's index as plan).
+    discard (no plan), and each force onto one of the melds of `victim`, his
+    left neighbour, that the card fits (T10, T18; the meld's index as plan).
     """
     hand, keys, pending, _, _ = turn
     actions: list[Action] = []
@@ -227,13 +247,17 @@ def melding_actions(
         )
     )
     # The melds that place every pending card at once: each finishes the turn.
-    direct = [(a.onto, hand & ~after[0]) for a, after in moves if type(a) is Meld and not after[2]]
+    direct = [
+        (a.onto, hand & ~after[HAND])
+        for a, after in moves
+        if type(a) is Meld and not after[PENDING]
+    ]
     for action, after in moves:
-        hand_only = pending and type(action) is Meld and after[2] == pending
-        if hand_only and leaves_finish(direct, action.onto, hand & ~after[0]):  # type: ignore[union-attr]
+        hand_only = pending and type(action) is Meld and after[PENDING] == pending
+        if hand_only and leaves_finish(direct, action.onto, hand & ~after[HAND]):  # type: ignore[union-attr]
             actions.append(action)  # no dead ends: a direct finish is left untouched
             plans.append(after)
-        elif not after[2] or finishable(
+        elif not after[PENDING] or finishable(
             tables, memo, player, after, hand_melds=hand_melds, other_kind=other_kind
         ):
             actions.append(action)  # no dead ends
@@ -246,10 +270,9 @@ def melding_actions(
         rest ^= low
         actions.append(DISCARDS[low.bit_length() - 1])
         plans.append(None)
-    opponent = 1 - player
     for j, k in enumerate(keys):
-        if k & 1 == opponent:
-            fits = tables.fit[k >> 1] & hand
+        if k & OWNER == victim:  # T18: only onto his left neighbour's melds
+            fits = tables.fit[k >> OWNER_BITS] & hand
             while fits:
                 low = fits & -fits
                 fits ^= low
@@ -293,7 +316,7 @@ def turn_ends(
             if after in seen:
                 continue
             seen.add(after)
-            if not after[2]:
+            if not after[PENDING]:
                 found += 1
                 yield after
                 if found >= limit:

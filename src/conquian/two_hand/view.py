@@ -24,18 +24,21 @@ Origin = Literal["turned", "passed", "discarded"]
 
 @attrs.frozen
 class ConquianView(PlayerView):
-    """What one player of a two-hand deal may know (C6): a value, equal when it shows the same.
+    """What one player of a deal of the offer game may know (C6): a value, equal when it shows
+    the same.
 
-    His own `hand` and the sizes of both hands; the table, the card on offer
+    His own `hand` and the sizes of every seat's hand; the table, the card on offer
     and where it came from, the pending cards, the buried cards (each was
     face up before burial, in the order buried), the stock's size, the
     history (every action is public), the result, and his `legal_actions`
     when it is his turn (else empty). `unseen` is what he cannot place: the
-    other hand and the stock, as one sorted multiset. Never the order of the
-    deck, nor the other hand while the deal goes on.
+    other hands and the stock, as one sorted multiset. Never the order of the
+    deck, nor another hand while the deal goes on. Every turned card and
+    where it went (taken, passed, forced, buried) is in the history and the
+    table, seen by every seat (C6, T17).
 
-    Once the deal is over every hand is shown (C6 "Showing", Hoyle 1897):
-    `hands` holds both remaining hands (None before), and `unseen` only the
+    Once the deal is over every hand is shown (C6 "Showing", Hoyle 1897, T19):
+    `hands` holds every remaining hand (None before), and `unseen` only the
     stock left.
 
     >>> view = new_game(ConquianRules(), seed=7).view(1)
@@ -48,7 +51,7 @@ class ConquianView(PlayerView):
     dealer: int
     current_player: int | None
     hand: tuple[Card, ...]
-    hand_sizes: tuple[int, int]
+    hand_sizes: tuple[int, ...]
     table: tuple[Combination, ...]
     offer: Card | None
     offer_origin: Origin | None
@@ -59,7 +62,7 @@ class ConquianView(PlayerView):
     result: Result | None
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
 
     @property
     def pack_size(self) -> int:
