@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -20,10 +21,12 @@ from conquian import (
     CooCanRules,
     CooncanRules,
     GameRecord,
+    Match,
     NamedJoker,
     NotationError,
     Rules,
     State,
+    new_game,
     parse_action,
 )
 from conquian._terminal import LineReader, Printer, help_text, not_in_pack, progress_bar
@@ -38,6 +41,13 @@ RULES: dict[str, Rules] = {
     "double-pack": CooncanRules.double_pack(players=4, turn_limit=300),
     "coo-can": CooCanRules(turn_limit=300),
 }
+
+
+@pytest.fixture(autouse=True)
+def _in_a_scratch_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs in its own directory (quit saves a game there) at 80 columns."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "80")
 
 
 def run(
@@ -64,7 +74,7 @@ def heuristic_game(game: str, seed: int) -> tuple[State, list[tuple[Action, bool
             mine.append((action, len(before.legal_actions()) == 1))
 
     bots = [AGENTS["heuristic"](seed + seat) for seat in range(rules.players)]
-    final = play(bots, rules, seed=seed, dealer=rules.players - 1, observe=observe)
+    final = play(bots, rules, seed=seed, dealer=0, observe=observe)
     return final, mine
 
 
@@ -83,9 +93,9 @@ def test_demo_plays_one_game_of_each_kind_move_by_move(
         assert title in out
     assert "not available" not in out
     assert any(s in out for s in "♣♦♥♠")
-    assert "    1. player 0: " in out
+    assert "    1. seat 0: " in out
     assert " draw (drew " in out  # the demo shows what a bot drew
-    assert "starter 3♠ turned for player 0 (T11)" in out
+    assert "starter 3♠ turned for seat 0 (T11)" in out
 
 
 def test_demo_is_reproducible(
@@ -105,15 +115,17 @@ def test_play_numbers_the_moves_shows_the_board_and_takes_a_number(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The board is the view's diagram; the legal moves are numbered and a number plays one."""
-    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", stdin="2\nquit\n")
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--seed", "3", "--seat", "1", stdin="2\nquit\n"
+    )
     assert status == 0 and err == ""
     assert "you       7♣ A♦ J♦ Q♦ A♥ 7♥ A♠ 5♠ 6♠ Q♠  (10 cards, 0 melded)" in out
-    assert "player 1  10 cards, 0 melded" in out
+    assert "seat 0    10 cards, 0 melded" in out
     assert "offer     3♠ to you (turned for you, T11)" in out  # T11: turned for the pone
     assert "next      you have the say to 3♠" in out
     assert "Your moves:\n   1. pass" in out and "2. meld A♦ A♥ A♠" in out
-    assert "    1. you: meld A♦ A♥ A♠\n" in out
-    assert out.rstrip().endswith("You left the game.")
+    assert "    1. You meld A♦ A♥ A♠.\n" in out
+    assert "You left the game." in out
 
 
 def test_play_explains_bad_input_with_cards_as_the_board_writes_them(
@@ -122,7 +134,7 @@ def test_play_explains_bad_input_with_cards_as_the_board_writes_them(
     """Bad text, a card not in the pack, an illegal action and a bad number each get their
     message (rule cited) and a new prompt; cards in messages carry the board's suit symbols."""
     piped = "help\nlegal\nhint\ntake ZZ\ntake 8H\nmeld 4H 5H 6H\n9\nfrobnicate\n\nquit\n"
-    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", stdin=piped)
+    status, out, err = run(capsys, monkeypatch, "play", "--seed", "3", "--seat", "1", stdin=piped)
     assert status == 0 and err == ""
     assert "Commands: help" in out and "borrow 7S @0" in out
     assert out.count("Your moves:\n   1. pass") == 2  # the board, then `legal`
@@ -140,11 +152,13 @@ def test_play_makes_a_single_legal_move_for_you_unless_asked_not_to(
 ) -> None:
     """After melding the aces (seed 3) passing is the only move: it is made and shown, or,
     with --no-auto, offered as move 1."""
-    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", stdin="2\nquit\n")
-    assert "    2. you: pass (your only move, made for you)" in out
-    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", "--no-auto", stdin="2\n1\nquit\n")
+    seat = ("--seat", "1")
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", *seat, stdin="2\nquit\n")
+    assert "    2. You pass 3♠ to seat 0 (your only move, made for you)." in out
+    piped = "2\n1\nquit\n"
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", *seat, "--no-auto", stdin=piped)
     assert "made for you" not in out
-    assert "Your moves:\n   1. pass\n> 1\n    2. you: pass\n" in out
+    assert "Your moves:\n   1. pass\n> 1\n    2. You pass 3♠ to seat 0.\n" in out
 
 
 def test_play_quits_cleanly_at_the_end_of_input(
@@ -165,7 +179,7 @@ def test_play_in_the_spanish_pack_refuses_an_eight_and_in_three_hand_a_joker(
     ascii_out = io.TextIOWrapper(raw, encoding="ascii")
     monkeypatch.setattr(sys, "stdout", ascii_out)
     monkeypatch.setattr(sys, "stdin", io.StringIO("take 8H\nquit\n"))
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 0
     monkeypatch.setattr(sys, "stdin", io.StringIO("meld JK=4D 5D 6D\nquit\n"))
     assert main(["play", "--seed", "3", "--game", "three-hand"]) == 0
     ascii_out.flush()
@@ -211,7 +225,7 @@ def test_play_against_a_named_opponent(
 ) -> None:
     """--opponent takes a name from conquian.agents.AGENTS; the banner names it."""
     status, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", "--opponent", "random")
-    assert status == 0 and "played by the random bot" in out
+    assert status == 0 and "the random bot plays" in out
 
 
 def test_play_reads_with_input_on_a_terminal(
@@ -221,9 +235,9 @@ def test_play_reads_with_input_on_a_terminal(
     exists), without echo, and the legal moves complete."""
 
     monkeypatch.setattr(sys, "stdin", Terminal("2\nquit\n"))
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 0
     out = capsys.readouterr().out
-    assert "    1. you: meld A♦ A♥ A♠" in out and "> 2\n" not in out
+    assert "    1. You meld A♦ A♥ A♠." in out and "> 2\n" not in out
     reader = LineReader(sys.stdin, Printer(sys.stdout))
     reader.words = ["pass", "meld ad ah as", "meld ad ah as qd"]
     assert [reader._complete("me", i) for i in range(3)] == [
@@ -262,11 +276,11 @@ def test_play_a_whole_game_from_piped_input_and_save_it(
     assert out.count("(your only move, made for you)") == sum(only for _, only in mine)
     assert final.result is not None
     if final.result.winner is not None:
-        who = "you win" if final.result.winner == 0 else f"player {final.result.winner} wins"
+        who = "you win" if final.result.winner == 0 else f"seat {final.result.winner} wins"
         assert f"Result: {who}" in out
     showing = out[out.index("Every hand is shown (C6):") :]
     for seat in range(final.rules.players):
-        name = "you" if seat == 0 else f"player {seat}"
+        name = "you" if seat == 0 else f"seat {seat}"
         hand = cards_text(final.hand(seat), symbols=True)
         assert f"\n{name:<10}{hand}  (" in showing
     text = path.read_text(encoding="utf-8")
@@ -281,7 +295,7 @@ def test_play_with_letters_when_the_terminal_cannot_show_symbols(
     ascii_out = io.TextIOWrapper(raw, encoding="ascii")
     monkeypatch.setattr(sys, "stdout", ascii_out)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    assert main(["play", "--seed", "3"]) == 0
+    assert main(["play", "--seed", "3", "--seat", "1"]) == 0
     ascii_out.flush()
     assert "you       7C AD JD QD AH 7H AS 5S 6S QS  (10 cards" in raw.getvalue().decode("ascii")
 
@@ -552,3 +566,183 @@ def test_a_card_outside_the_pack_in_play_is_named(rules: Rules, text: str, why: 
     joker option) has jokers."""
     found = not_in_pack(parse_action(text), rules)
     assert (found is None) if why is None else (found is not None and why in found)
+
+
+# -- play: matches, seats, presets, saving and resuming (issue #26) ---------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+BOTS = ROOT / "docs" / "examples" / "bots"
+
+
+def ones(n: int = 4000) -> str:
+    """Input that always picks move 1: legal at every prompt, so any deal goes to its end."""
+    return "1\n" * n
+
+
+def test_play_a_match_to_a_target_with_the_sheet_between_deals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """--target plays deals until a total reaches it, the score sheet printed after each."""
+    path = tmp_path / "match.json"
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--target", "2", "--seed", "4", "--save", str(path),
+        stdin=ones(),
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    match = Match.from_json(path.read_text(encoding="utf-8"))
+    assert match.is_over and max(match.sheet.totals) >= 2
+    deals = len(match.sheet.rows)
+    assert out.count("Score sheet:") == deals and out.count("== Deal ") == deals
+    assert "deal  dealer" in out and "\ntotal " in out
+    assert ("You win the match." in out) == (match.winner == 0)
+
+
+def test_quit_saves_a_match_and_load_resumes_it_where_it_stopped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Quitting a match saves it to a file it names; --load plays on from there, and the
+    match ends as it would have without the break (the heuristic bot is deterministic)."""
+    whole = tmp_path / "whole.json"
+    argv = ("play", "--deals", "2", "--seed", "9")
+    run(capsys, monkeypatch, *argv, "--save", str(whole), stdin=ones())
+    status, out, err = run(capsys, monkeypatch, *argv, stdin="1\n" * 5 + "quit\n")
+    assert status == 0 and err == ""
+    saved = re.search(r"Saved the match to (\S+)\.\n", out)
+    assert saved is not None and f"conquian play --load {saved.group(1)}" in out
+    halfway = Match.from_json(Path(saved.group(1)).read_text(encoding="utf-8"))
+    assert not halfway.is_over
+    resumed = tmp_path / "resumed.json"
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--load", saved.group(1), "--save", str(resumed),
+        stdin=ones(),
+    )  # fmt: skip
+    assert status == 0 and err == "" and "(resumed after " in out
+    assert Match.from_json(resumed.read_text()) == Match.from_json(whole.read_text())
+
+
+def test_quit_saves_a_single_deal_as_a_record_and_load_resumes_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "deal.json"
+    argv = ("play", "--game", "three-hand", "--seed", "2")
+    run(capsys, monkeypatch, *argv, "--save", str(path), stdin="1\n1\nquit\n")
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert len(record.actions) >= 2 and "seed" not in dict(record.metadata)
+    assert record.player_names[0] == "human"
+    status, out, _ = run(capsys, monkeypatch, "play", "--load", str(path), stdin=ones())
+    assert status == 0 and "(resumed after " in out and "Result:" in out
+    status, _, err = run(capsys, monkeypatch, "play", "--load", str(path), "--seed", "3")
+    assert status == 2 and "a saved game resumes as it was saved (drop --seed)" in err
+
+
+def test_play_deals_as_new_game_does_and_seats_you_where_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`conquian play --seed 5` is new_game(rules, seed=5): dealer 0; --seat picks your seat."""
+    for seat in (0, 1):
+        status, out, _ = run(capsys, monkeypatch, "play", "--seed", "5", "--seat", str(seat))
+        hand = cards_text(new_game(ConquianRules(), seed=5).hand(seat), symbols=True)
+        assert status == 0 and f"\nyou       {hand}  (10 cards" in out
+        assert f"You are seat {seat};" in out
+        assert ("0. You deal;" if seat == 0 else "0. Seat 0 deals;") in out
+    status, _, err = run(capsys, monkeypatch, "play", "--seat", "2")
+    assert status == 2 and "--seat" in err
+
+
+def test_play_takes_a_preset_and_options(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "deal.json"
+    argv = ("play", "--rules", "pagat", "--option", "hand_size=9", "--save", str(path))
+    status, _, err = run(capsys, monkeypatch, *argv, stdin="quit\n")
+    assert status == 0 and err == ""
+    rules = GameRecord.from_json(path.read_text(encoding="utf-8")).rules
+    assert rules == ConquianRules.pagat(hand_size=9)
+    status, _, err = run(capsys, monkeypatch, "play", "--option", "frobs=1")
+    assert status == 2 and "frobs" in err and err.count("\n") == 1
+    status, _, err = run(capsys, monkeypatch, "play", "--game", "three-hand", "--rules", "hoyle")
+    assert status == 2 and "--rules" in err
+
+
+def test_no_seed_is_shown_to_the_player(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seed foretells the deal: neither the deal nor a match prints it."""
+    for extra in ((), ("--deals", "1")):
+        _, out, _ = run(capsys, monkeypatch, "play", "--seed", "987654321", *extra, stdin=ones())
+        assert "987654321" not in out and "seed" not in out.lower()
+
+
+def test_help_explains_the_words_of_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "3", stdin="help\nquit\n")
+    legend = out[out.index("The words:") :]
+    for word in ("say", "pone", "offer", "force", "@1", "tableau", "borrow", "stock", "pending"):
+        assert re.search(rf"^  {re.escape(word)} +\S", legend, re.M), word
+    assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_the_stock_line_wraps_between_whole_cards_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A three-hand stock of many cards is cut between cards, never inside one."""
+    rules = CooncanRules.three_hand(turn_limit=300)
+    bot = AGENTS["heuristic"](0)
+
+    def long_stock(seed: int) -> State | None:
+        state = new_game(rules, seed=seed)
+        while state.current_player is not None:
+            if len(state.stock) >= 20 and state.current_player == 0:  # type: ignore[attr-defined]
+                return state
+            state = state.apply(bot(state.view(state.current_player)))
+        return None
+
+    state = next(s for s in map(long_stock, range(50)) if s is not None)
+    path = tmp_path / "long.json"
+    path.write_text(GameRecord.from_state(state).to_json(), encoding="utf-8")
+    _, out, _ = run(capsys, monkeypatch, "play", "--load", str(path), stdin="quit\n")
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    start = next(i for i, line in enumerate(lines) if line.startswith("stock "))
+    end = start + 1
+    while lines[end].startswith(" " * 10):  # the stock's continuation lines
+        end += 1
+    rows = lines[start:end]
+    assert len(rows) > 1
+    tokens = " ".join(r[10:] for r in rows).replace("(face up, top last)", "").split()
+    shown = cards_text(state.stock, symbols=True).split()  # type: ignore[attr-defined]
+    assert tokens[: len(shown)] == shown
+
+
+@pytest.mark.parametrize("runtime", ["python", "node"])
+def test_cmd_bots_play_in_simulate_and_in_play(
+    runtime: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cmd:...`` names a bot in another process wherever an agent name is taken: the docs'
+    ``conquian simulate --agents "cmd:node ..." heuristic`` example runs as written."""
+    if runtime == "node":
+        if shutil.which("node") is None:
+            pytest.skip("node is not installed")
+        command = f"cmd:node {BOTS / 'first_bot.js'}"
+    else:
+        command = f"cmd:{sys.executable} {BOTS / 'first_bot.py'}"
+    argv = ("simulate", "--agents", command, "heuristic", "--games", "2", "--json", "--quiet")
+    status, out, err = run(capsys, monkeypatch, *argv)
+    assert status == 0 and err == ""
+    summary = json.loads(out)
+    assert summary["games"] == 2 and summary["agents"][0]["agent"] == command
+    status, out, err = run(capsys, monkeypatch, "play", "--opponent", command, stdin=ones())
+    assert status == 0 and err == "" and "Result:" in out
+    status, _, err = run(capsys, monkeypatch, "simulate", "--agents", "nobody", "heuristic")
+    assert status == 2 and "cmd:COMMAND" in err
+
+
+def test_a_failing_bot_ends_play_with_its_seat_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cmd: bot that exits is the bot's fault: status 2, one line naming its seat."""
+    command = f"cmd:{sys.executable} -c 'raise SystemExit(3)'"
+    status, _, err = run(capsys, monkeypatch, "play", "--opponent", command, stdin=ones(50))
+    assert status == 2 and err.count("\n") == 1
+    assert "seat 1 (bot" in err and "exit code 3" in err

@@ -199,7 +199,7 @@ def test_m2_may_not_discard_the_card_taken_from_the_stock() -> None:
     """M2 (library's choice): the card taken from the stock may not be discarded that turn."""
     state = game(THREE, ["2C 4C 6C 8C 10C QC AD"], starter="KS").apply("take KS")
     assert "discard KS" not in texts(state)
-    rejects(state, "discard KS", "M2", "the card he took from the stock")
+    rejects(state, "discard KS", "M2", "the card you took from the stock")
     state = pass_turn(pass_turn(state.apply("discard 2C"))).apply("draw")
     assert state.current_player == 0 and "discard KS" in texts(state)  # next turn it may go
 
@@ -211,7 +211,7 @@ def test_m2_meld_that_leaves_only_the_taken_card_is_illegal() -> None:
     assert hand_text(state, 0) == "9S 10S JS KS"
     # laying the spades would leave the KS, which may not be discarded nor laid off
     assert "meld 9S 10S JS" not in texts(state)
-    rejects(state, "meld 9S 10S JS", "M2", "could not finish his turn")
+    rejects(state, "meld 9S 10S JS", "M2", "could not finish your turn")
     assert texts(state) == ["discard 9S", "discard 10S", "discard JS"]
 
 
@@ -231,7 +231,7 @@ def test_m2_take_refused_when_the_turn_could_not_be_finished() -> None:
     assert state.current_player == 0 and state.stock[-1] == card("8D")
     # taking 8D would leave 8D 8D: neither may be discarded and nothing takes them
     assert texts(state) == ["draw"]
-    rejects(state, "take 8D", "M2", "could not finish his turn")
+    rejects(state, "take 8D", "M2", "could not finish your turn")
 
 
 def test_m2_take_allowed_when_every_copy_can_be_laid_off() -> None:
@@ -317,7 +317,7 @@ def test_m4_round_the_corner_and_short_or_mixed_melds_are_refused() -> None:
     rejects(state, "meld KH AH 2H", "C4", "never both")
     rejects(state, "meld 5C 5D", "C3", "at least three")
     rejects(state, "meld 9S 10D KH", "C3", "neither a group")
-    rejects(state, "meld 5C 5D 5H", "M4", "5H not in his hand")
+    rejects(state, "meld 5C 5D 5H", "M4", "5H not in your hand")
 
 
 def test_m4_joker_must_be_named_and_may_stand_for_a_card_held() -> None:
@@ -372,10 +372,10 @@ def test_m5_meld_onto_anothers_and_force_onto_own_are_refused() -> None:
     rejects(state, "meld 8H @0", "M5", "belongs to seat 0: add to it with force")
     rejects(state, "force 9H @0", "M5", "does not fit combination @0 (5H 6H 7H)")
     rejects(state, "force 8H @1", "M5", "no combination @1")
-    rejects(state, "force 3H @0", "M5", "3H not in his hand")
+    rejects(state, "force 3H @0", "M5", "3H not in your hand")
     state = pass_turn(state.apply("discard KC")).apply("draw")
     assert state.current_player == 0
-    rejects(state, "force 8S @0", "M5", "is his own: add to it with meld")
+    rejects(state, "force 8S @0", "M5", "is your own: add to it with meld")
 
 
 def test_m5_double_pack_group_takes_two_identical_cards() -> None:
@@ -757,7 +757,7 @@ def test_e1_every_refusal_cites_its_rule_and_leaves_the_state() -> None:
     rejects(state, "force 5D @0", "M2")
     drawn = state.apply("draw")
     rejects(drawn, "meld 5D 6D", "C3")
-    rejects(drawn, "discard AS", "M2", "AS is not in his hand")
+    rejects(drawn, "discard AS", "M2", "AS is not in your hand")
     rejects(drawn, "meld 5D 6D 7D @0", "M5", "no combination @0")
     rejects(drawn, "force JK @0", "C5")
     rejects(drawn, Meld((joker("8D", shifted=True), *cards("7D 6D"))), "M9", "marked shifted")

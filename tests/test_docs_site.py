@@ -65,3 +65,27 @@ def test_install_instructions_work_before_and_after_the_first_release() -> None:
     for text in (README, index):
         assert "git+https://github.com/conquian/conquian" in text
         assert "pip install conquian" in text
+
+
+def test_the_engine_pages_do_not_map_rules_to_private_modules() -> None:
+    """The docs build drops the engines' maps of their private modules (for the readers of
+    the source) from the module docstrings; the rest of the docstring stays."""
+    pytest.importorskip("griffe")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "doctest_fences", ROOT / "docs" / "_ext" / "doctest_fences.py"
+    )
+    assert spec is not None and spec.loader is not None
+    ext = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ext)
+    import conquian.cooncan
+    import conquian.two_hand
+
+    for module in (conquian.two_hand, conquian.cooncan):
+        text = module.__doc__ or ""
+        assert "Where each rule lives" in text
+        shown = ext.drop_source_maps(text)
+        assert "Where each rule lives" not in shown and "The modules, in the order" not in shown
+        assert not re.search(r"`(say|turn|tables|melds|explain|dealing)\.\w+`", shown)
+        assert shown.split("\n\n")[0] == text.split("\n\n")[0]

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -174,9 +175,13 @@ def test_cli_simulate_with_players(
 
 @pytest.mark.parametrize("players", SEATS)
 def test_cli_play_with_players(
-    players: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    players: int,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     """``play --players N`` deals n hands of Conquian and shows every seat's hand."""
+    monkeypatch.chdir(tmp_path)  # quit saves the game in the current directory
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     status = main(["play", "--players", str(players), "--seed", "3"])
     out = capsys.readouterr().out

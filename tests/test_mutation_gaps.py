@@ -566,7 +566,7 @@ def test_m2_an_addition_that_would_strand_the_taken_card_is_refused() -> None:
         state,
         "meld KD @1",
         "M2",
-        "he could not finish his turn: only 5C, which he took from the stock",
+        "you could not finish your turn: only 5C, which you took from the stock",
     )
 
 

@@ -944,9 +944,9 @@ def test_cli_replay_prints_names_and_metadata_without_control_characters(
     path.write_text(record.to_json(), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "player 0: Ann, player 1: Bob" in out
+    assert "seat 0: Ann, seat 1: Bob" in out
     assert "event: 'a\\x1b[31mred'" in out and "\x1b" not in out
-    assert "2. player 1: meld J" in out and "the record stops before the end" in out
+    assert "2. seat 1: meld J" in out and "the record stops before the end" in out
 
 
 def test_cli_replay_of_a_bad_file_is_one_line(

@@ -1,4 +1,5 @@
-"""Griffe extension for the docs build: show doctests in docstrings as code.
+"""Griffe extension for the docs build: show doctests in docstrings as code, and keep the
+engines' maps of their private modules out of the API pages.
 
 The library's docstrings carry doctests (``>>> card("5H")``) in their running
 text, not under a Google-style ``Examples:`` heading. Markdown would read such
@@ -6,6 +7,12 @@ lines as prose, and an output line like ``[15, 11, 10]`` as a link. This
 extension wraps every run of doctest lines that starts at the left margin in a
 fenced ``pycon`` block before the docstring is parsed. Indented doctests (in an
 ``Examples:`` section) and existing fenced blocks are left alone.
+
+An engine package's docstring (``conquian.two_hand``, ``conquian.cooncan``)
+ends with a map for the readers of its source: "Where each rule lives", rule
+by rule, in its private modules, and "The modules, in the order they build on
+each other". The API pages document the public names only, so those
+paragraphs are dropped from module docstrings (`drop_source_maps`).
 """
 
 from __future__ import annotations
@@ -50,10 +57,34 @@ def fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
+_MAPS = ("Where each rule lives", "The modules, in the order")
+
+
+def drop_source_maps(text: str) -> str:
+    """A module docstring without the paragraphs that map rules to private modules: one
+    that starts with a phrase of `_MAPS`, and the list paragraphs right after it."""
+    kept: list[str] = []
+    dropping = False
+    for paragraph in text.split("\n\n"):
+        head = paragraph.lstrip()
+        if head.startswith(_MAPS):
+            dropping = True
+            continue
+        if dropping and head.startswith("- "):
+            continue
+        dropping = False
+        kept.append(paragraph)
+    return "\n\n".join(kept)
+
+
 class DoctestFences(griffe.Extension):
     """Fence the doctests of every docstring (see the module docstring)."""
 
     def on_object(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Rewrite the object's docstring before it is parsed."""
-        if obj.docstring is not None and ">>>" in obj.docstring.value:
+        if obj.docstring is None:
+            return
+        if obj.is_module and obj.docstring.value.count("\n") > 3:
+            obj.docstring.value = drop_source_maps(obj.docstring.value)
+        if ">>>" in obj.docstring.value:
             obj.docstring.value = fence_doctests(obj.docstring.value)

@@ -46,7 +46,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
-        raise RulesError("option", f"is written name=value, as trades=1 (got {text!r})")
+        raise RulesError("option", f"is written name=value, as hand_size=9 (got {text!r})")
     word = value.strip()
     parsed: Any = word
     if word.lower() in ("true", "false"):
@@ -135,10 +135,12 @@ def sheet_lines(sheet: ScoreSheet, names: Sequence[str]) -> list[str]:
     """The score sheet as lines of text: one per deal (its dealer, winner and changes) and
     the totals, with the pool when there is one."""
     width = [max(6, len(n)) for n in names]
-    who = max([6, *(len(n) for n in names)])
 
     def name(person: int | None) -> str:
         return "-" if person is None else names[person]
+
+    outcomes = [len(str(row.outcome)) for row in sheet.rows if row.winner is None]
+    who = max([6, *(len(n) for n in names), *outcomes])
 
     head = f"deal  {'dealer':<{who}}  {'winner':<{who}}  " + "  ".join(
         f"{n:>{w}}" for n, w in zip(names, width, strict=True)

@@ -5,7 +5,9 @@ the progress of a simulation. Used by `conquian.cli`."""
 from __future__ import annotations
 
 import re
+import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import IO
@@ -23,9 +25,12 @@ __all__ = [
     "duration",
     "help_text",
     "isatty",
+    "legend",
     "not_in_pack",
     "print_moves",
     "progress_bar",
+    "terminal_width",
+    "wrap",
 ]
 
 # -- printing cards with suit symbols ----------------------------------------------------------
@@ -69,8 +74,104 @@ class Printer:
 
 
 _COMMANDS = """\
-Commands: help (this), hint (what the heuristic bot would do),
-legal (the moves again), show (the board again), quit (leave the game)."""
+Commands: help (this), hint (what the heuristic bot would do), legal (the moves again),
+show (the board again), sheet (the score sheet of a match), quit (save and leave)."""
+
+
+def terminal_width() -> int:
+    """The terminal's width in columns (``COLUMNS`` first, 80 when unknown), at least 40."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def wrap(line: str, width: int | None = None, indent: int | None = None) -> list[str]:
+    """`line` cut into lines of at most `width` columns (the terminal's by default) at spaces
+    only, so that a card is never split; the lines after the first are indented by `indent`
+    columns (by default as far as the first line's text after its label, two spaces or more).
+
+    >>> wrap("stock     3C 7C 2D JD KD AH 6H 9S", width=20)
+    ['stock     3C 7C 2D', '          JD KD AH', '          6H 9S']
+    """
+    width = terminal_width() if width is None else width
+    if len(line) <= width:
+        return [line]
+    if indent is None:
+        label = re.match(r"\s*\S+(?: \S+)*?\s{2,}(?=\S)", line)
+        indent = len(label.group(0)) if label else len(line) - len(line.lstrip())
+    indent = min(indent, width // 2)
+    return textwrap.wrap(
+        line,
+        width=width,
+        subsequent_indent=" " * indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+        drop_whitespace=True,
+    ) or [line]
+
+
+_LEGEND = {
+    "offer": (
+        "the face-up card in the middle that the player with the say decides about: a card "
+        "turned from the stock, passed, or discarded (T4)"
+    ),
+    "say": (
+        "having the say is deciding about the card on offer: take it (and meld it now), "
+        "pass it, or force it onto the opponent's meld (T4)"
+    ),
+    "pone": "the dealer's opponent; he has the first say to the first card turned (T1, T11)",
+    "stock": (
+        "the face-down cards left after the deal, turned one at a time; when it runs out "
+        "with no winner the deal is a tableau (T12)"
+    ),
+    "pending": (
+        "a card you took or borrowed this turn that must be melded before the turn ends (T8)"
+    ),
+    "borrow": (
+        "take a card back from one of your melds to use it in another this turn; every meld "
+        "left behind must still be a combination (T9)"
+    ),
+    "force": (
+        "put a card onto an opponent's meld that it fits; the owner must accept it and "
+        "discard (T10)"
+    ),
+    "@1": "meld number 1 on the table (melds are numbered from @0, as the board shows them)",
+    "tableau": (
+        "a deal with no winner, the stock run out; its stake goes to the next deal (T12, T13)"
+    ),
+}
+_COONCAN_LEGEND = {
+    "pack": "the face-down cards left after the deal, which you may draw from (M1)",
+    "stock": (
+        "the face-up discards; on your turn you draw from the pack or take from the stock, "
+        "and you may not discard the card you took (M2, M3)"
+    ),
+    "force": (
+        "add a card from your hand to another player's combination; its owner cannot refuse it (M5)"
+    ),
+    "@1": "combination number 1 on the table (numbered from @0, as the board shows them)",
+    "shift": "move a joker from one end of a sequence to the other to fit a card (M9)",
+    "abandoned": "a deal stopped at the turn limit with nobody out: nobody pays (M11)",
+}
+_COOCAN_LEGEND = {
+    "deck": "the face-down cards left after the deal; you may draw its top card (K3)",
+    "discards": (
+        "the face-up discard pile, top last: you may take its top card instead of drawing, "
+        "but not discard it in the same turn (K3)"
+    ),
+    "set": "a new meld: four of a rank, or four in suit sequence, aces low (K4)",
+    "@1": "meld number 1 on the table: after your own first set you may add to it (K5)",
+    "abandoned": "a deal stopped at the turn limit with nobody out: nobody pays (K8)",
+}
+_LEGENDS = {"offer": _LEGEND, "rummy": _COONCAN_LEGEND, "coocan": _COOCAN_LEGEND}
+
+
+def legend(rules: Rules) -> list[str]:
+    """The words of the game in play, one line each, as ``help`` shows them."""
+    game = game_of(rules)
+    words = _LEGENDS[game.engine]
+    if not game.jokers(rules):
+        words = {w: t for w, t in words.items() if w != "shift"}
+    width = max(len(w) for w in words) + 2
+    return [f"  {word:<{width}}{text}" for word, text in words.items()]
 
 
 def help_text(rules: Rules) -> str:
@@ -82,7 +183,7 @@ def help_text(rules: Rules) -> str:
         notes.append("T for 10")
     ranks_text = " ".join(ranks) + (f" ({'; '.join(notes)})" if notes else "")
     top = f"{ranks[-1]}D"  # the highest diamond of the pack
-    examples = [game.examples.format(top=top)]
+    examples = [line.format(top=top) for line in game.examples.split("\n")]
     if game.jokers(rules):
         examples.append("jokers: meld 5D 6D JK=4D | meld 8C 8D JK=8 | force 9H @0 shift")
     lines = [
@@ -90,9 +191,12 @@ def help_text(rules: Rules) -> str:
         *(f"  {e}" for e in examples),
         f"  Ranks: {ranks_text}; suits C D H S or ♣ ♦ ♥ ♠.",
         "  @N is a meld's number on the table.",
+        "The words:",
+        *legend(rules),
         _COMMANDS,
     ]
-    return "\n".join(lines)
+    width = terminal_width()
+    return "\n".join(w for line in lines for w in wrap(line, width))
 
 
 def _ranks(rules: Rules) -> tuple[list[str], str]:
@@ -134,7 +238,7 @@ def print_moves(pr: Printer, actions: Sequence[Action]) -> None:
     """The legal actions, numbered from 1, in columns."""
     items = [f"{i:>2}. {pr.action(a)}" for i, a in enumerate(actions, start=1)]
     width = max(len(t) for t in items) + 3
-    per_line = max(1, 78 // width)
+    per_line = max(1, (terminal_width() - 2) // width)
     pr("Your moves:")
     for start in range(0, len(items), per_line):
         pr("  " + "".join(t.ljust(width) for t in items[start : start + per_line]).rstrip())

@@ -1,10 +1,15 @@
 """The command line: ``conquian demo | play | simulate | replay`` (also ``python -m conquian``).
 
 - ``demo``: one seeded deal of each game between bots, move by move;
-- ``play``: you (seat 0) against bots in the terminal (``--opponent NAME`` from
-  `conquian.agents.AGENTS`): the board, your legal moves numbered (type the
-  number or the move), a single legal move made for you (``--no-auto`` asks),
-  every hand shown at the end (C6);
+- ``play``: you (``--seat``, 0 by default; seat 0 deals first) against bots in
+  the terminal (``--opponent NAME`` from `conquian.agents.AGENTS`, or
+  ``cmd:COMMAND``): a deal, or a match with ``--deals``, ``--target``,
+  ``--rounds`` or ``--scoring`` (the score sheet between deals); the rules from
+  ``--rules`` and ``--option``; what happened told by `conquian.events`; the
+  board, your legal moves numbered (type the number or the move), a single
+  legal move made for you (``--no-auto`` asks), every hand shown at the end
+  (C6); ``quit`` saves the game and ``--load FILE`` resumes it. No seed is
+  ever printed: it foretells the deal;
 - ``simulate``: many deals between bots, with win rates and 95% intervals, the
   rate and time left on stderr, and ``--plot FILE.svg`` for a chart;
 - ``replay FILE``: check a saved game record and print it move by move.
@@ -22,9 +27,10 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import os
 import random
+import secrets
 import sys
-import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from typing import IO, NoReturn
@@ -32,6 +38,8 @@ from typing import IO, NoReturn
 import attrs
 
 from . import __version__
+from ._jsonio import MAX_INT
+from ._table import PRESETS, load, parse_option, preset, sheet_lines
 from ._terminal import (
     LineReader,
     Printer,
@@ -39,13 +47,19 @@ from ._terminal import (
     not_in_pack,
     print_moves,
     progress_bar,
+    wrap,
 )
 from .actions import Action, Draw, Pass, parse_action
 from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
+from .agents.base import Agent
+from .agents.process import BotError, agent_from_name
+from .agents.registry import make_agent
 from .diagram import diagram
 from .errors import ConquianError, IllegalActionError, NotationError
+from .events import events
 from .game import new_game
 from .games import GAMES, find_game, game_of
+from .match import Match
 from .records import MAX_TEXT, GameRecord
 from .rules import Rules
 from .state import Outcome, PlayerView, State
@@ -91,7 +105,7 @@ def _title(rules: Rules) -> str:
 
 
 def _who(seat: int, me: int | None = None) -> str:
-    return "you" if seat == me else f"player {seat}"
+    return "you" if seat == me else f"seat {seat}"
 
 
 def _result_line(state: State, me: int | None = None) -> str:
@@ -145,11 +159,11 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
     for game in GAMES:
         rules = _rules(game)
         seats = rules.players
-        pr(f"== {_title(rules)}, seed {args.seed}, dealer: player {seats - 1} ==")
+        pr(f"== {_title(rules)}, seed {args.seed}, dealer: seat {seats - 1} ==")
         start = new_game(rules, seed=args.seed, dealer=seats - 1)
         offer = getattr(start, "offer", None)
         if offer is not None:
-            pr(f"       starter {pr.face(offer)} turned for player {start.current_player} (T11)")
+            pr(f"       starter {pr.face(offer)} turned for seat {start.current_player} (T11)")
         elif hasattr(start, "stock"):  # a face-up stock from the deal (M2); else none
             pr(f"       stock starts with {pr.cards(start.stock)}")
 
@@ -160,7 +174,7 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
         final = play(agents, rules, seed=args.seed, dealer=seats - 1, observe=observe)
         pr(_result_line(final))
         for seat in range(seats):
-            pr(f"       player {seat} holds {pr.cards(final.hand(seat))}")
+            pr(f"       seat {seat} holds {pr.cards(final.hand(seat))}")
         pr()
     return 0
 
@@ -169,52 +183,43 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
 
 
 def _names(seats: int, me: int) -> tuple[str, ...]:
-    return tuple(_who(s, me) for s in range(seats))
+    return tuple("you" if s == me else f"seat {s}" for s in range(seats))
 
 
-def _show(pr: Printer, view: PlayerView, rules: Rules, me: int) -> None:
+def _print(pr: Printer, text: str, width: int | None = None) -> None:
+    """Print `text`, each line wrapped at the terminal's width between whole cards."""
+    for line in text.splitlines() or [""]:
+        for part in wrap(line, width):
+            pr(part)
+
+
+def _show(pr: Printer, view: PlayerView, me: int) -> None:
     """The human's view of the deal as a diagram (conquian.diagram), without its title."""
     pr()
-    lines = diagram(view, symbols=pr.symbols, names=_names(rules.players, me)).splitlines()
-    pr("\n".join(lines[2:]))
+    names = _names(view.rules.players, me)  # type: ignore[attr-defined, unused-ignore]
+    lines = diagram(view, symbols=pr.symbols, names=names).splitlines()
+    _print(pr, "\n".join(lines[2:]))
 
 
-def _save(path: str, state: State, seed: int, opponent: str, pr: Printer, err: Printer) -> bool:
-    """Write the game record (conquian.records) of the deal to `path`."""
-    names = ["human"] + [f"{opponent} bot"] * (state.rules.players - 1)
-    metadata = {
-        "event": "conquian play",
-        "date": datetime.date.today().isoformat(),
-        "seed": str(seed),
-    }
-    text = GameRecord.from_state(state, player_names=names, metadata=metadata).to_json()
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-    except OSError as e:
-        err(f"conquian: error: cannot save the game to {path}: {e.strerror or e}")
-        return False
-    pr(f"Saved the game record to {path}.")
-    return True
-
-
-def _agent_name(text: str) -> str:
-    name = text.strip().lower()
+def _agent_name(text: str, option: str = "--opponent") -> str:
+    name = text.strip()
+    if agent_from_name(name) is not None:
+        return name
+    name = name.lower()
     if name not in AGENTS:
         known = ", ".join(sorted(AGENTS))
-        raise _UsageError(f"argument --opponent: unknown agent {text!r} (use {known})")
+        raise _UsageError(f"argument {option}: unknown agent {text!r} (use {known} or cmd:COMMAND)")
     return name
 
 
-def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> tuple[Action, State] | str:
-    """The action a line names (a number or notation) and the state after it, or why not."""
+def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> Action | str:
+    """The legal action a line names (a number or notation), or why not."""
     legal = view.legal_actions
     if line.isdigit():
         number = int(line)
         if not 1 <= number <= len(legal):
             return f"There is no move {number}: type 1 to {len(legal)}, or a move in notation."
-        action = legal[number - 1]
-        return action, state.apply(action)
+        return legal[number - 1]
     try:
         action = parse_action(line)
     except NotationError as e:
@@ -223,83 +228,359 @@ def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> tuple[Act
     if why is not None:
         return pr.message(why)
     try:
-        return action, state.apply(action)
+        state.apply(action)
     except IllegalActionError as e:
         return pr.message(str(e))
+    return action
+
+
+def _play_rules(args: argparse.Namespace) -> Rules:
+    """The rules asked for: ``--game``, ``--players``, ``--rules`` and ``--option``."""
+    game = args.game or _DEFAULT_GAME
+    entry = find_game(game)
+    if args.rules is not None or entry.engine == "offer":
+        if entry.engine != "offer":
+            raise _UsageError(
+                f"argument --rules: the presets are for two-hand Conquian, not {game}"
+            )
+        options = list(args.option)
+        if args.players not in (None, 2):
+            try:  # rules with more seats take players (T16); the others are for two
+                preset(args.rules or "foster", [f"players={args.players}"])
+            except ConquianError as e:
+                why = str(e) if "players" in str(e) and "unknown" not in str(e) else ""
+                raise _UsageError(
+                    f"argument --players: {why or f'{entry.name} is for 2 players'}"
+                ) from None
+            options.append(f"players={args.players}")
+        try:
+            return preset(args.rules or "foster", options)
+        except ConquianError as e:
+            raise _UsageError(f"argument --option: {e}") from None
+    rules = _rules(game, args.players)
+    if not args.option:
+        return rules
+    try:
+        values = dict(parse_option(o) for o in args.option)
+        return attrs.evolve(rules, **values)  # type: ignore[misc, unused-ignore]
+    except ConquianError as e:
+        raise _UsageError(f"argument --option: {e}") from None
+    except TypeError as e:
+        raise _UsageError(f"argument --option: unknown for {entry.name} rules: {e}") from None
+
+
+def _is_match(args: argparse.Namespace) -> bool:
+    return any(x is not None for x in (args.deals, args.target, args.rounds, args.scoring))
+
+
+def _resume(args: argparse.Namespace) -> tuple[Match, bool]:
+    """The saved game of ``--load FILE``, as a match (and whether it is one, not a deal)."""
+    given = [
+        f"--{name}"
+        for name in ("game", "players", "rules", "seed", "deals", "target", "rounds", "scoring")
+        if getattr(args, name) is not None
+    ] + (["--option"] if args.option else [])
+    if given:
+        raise _UsageError(
+            f"argument --load: a saved game resumes as it was saved (drop {', '.join(given)})"
+        )
+    try:
+        with open(args.load, "rb") as f:
+            text = f.read(MAX_TEXT + 1)
+    except OSError as e:
+        raise _UsageError(f"cannot read {args.load}: {e.strerror or e}") from None
+    try:
+        loaded = load(text)
+    except ConquianError as e:
+        raise _UsageError(f"{args.load}: {e}") from None
+    if isinstance(loaded, Match):
+        return loaded, True
+    return _single(loaded), False
+
+
+def _single(state: State) -> Match:
+    """A one-deal match around a deal (a new one, or one resumed with its history)."""
+    deck = state.deck  # type: ignore[attr-defined, unused-ignore]  # every engine's state has its deck
+    dealer = state.dealer  # type: ignore[attr-defined, unused-ignore]  # and its dealer
+    match = Match(state.rules, deck=deck, dealer=dealer, deals=1)
+    for action in state.history:
+        match = match.apply(action)
+    return match
+
+
+def _save_game(
+    path: str, match: Match, whole: bool, names: Sequence[str], pr: Printer, err: Printer
+) -> bool:
+    """Write the match file (`whole`) or the deal's game record to `path`, with the players'
+    `names` in the record."""
+    if whole:
+        text = match.to_json()
+    else:
+        metadata = {"event": "conquian play", "date": datetime.date.today().isoformat()}
+        record = GameRecord.from_state(match.state, player_names=names, metadata=metadata)
+        text = record.to_json()
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+    except OSError as e:
+        err(f"conquian: error: cannot save the game to {path}: {e.strerror or e}")
+        return False
+    what = "match" if whole else "game record"
+    pr(f"Saved the {what} to {path}.")
+    return True
+
+
+def _quit_path(rules: Rules) -> str:
+    """A new file name in the current directory for a game saved on ``quit``."""
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"conquian-{rules.game}-{stamp}"
+    path, n = f"{base}.json", 1
+    while os.path.exists(path):
+        n += 1
+        path = f"{base}-{n}.json"
+    return path
+
+
+class _Narrator:
+    """Tells the human what happened since the last time (`conquian.events`), as his seat saw
+    it, with the card he drew."""
+
+    def __init__(self, pr: Printer, me: int) -> None:
+        self.pr = pr
+        self.me = me
+
+    def __call__(self, before: State, after: State, note: str = "") -> None:
+        since = len(before.history)
+        first = True
+        try:
+            told = events(after.view(self.me), since)
+        except NotImplementedError:  # a game whose views do not replay yet: the moves plainly
+            self._moves(before, after, note)
+            return
+        for event in told:
+            if event.kind == "deal" and after is not before:
+                continue  # told when the deal was dealt
+            text = self.pr.message(str(event))
+            if event.kind == "draw" and event.seat == self.me and not event.cards:
+                drawn = Counter(after.hand(self.me)) - Counter(before.hand(self.me))
+                if drawn:
+                    text = text[:-1] + f" ({self.pr.cards(sorted(drawn))})."
+            if note and first:
+                text = text[:-1] + f" ({note})."
+            first = False
+            for part in wrap(f"  {event.index:3d}. {text}", indent=7):
+                self.pr(part)
+
+
+    def _moves(self, before: State, after: State, note: str) -> None:
+        """Each move since `before`, replayed from it on the true state (what it showed to
+        the human only: the card he drew)."""
+        state = before
+        for i, action in enumerate(after.history[len(before.history) :]):
+            seat = state.current_player
+            if seat is None:
+                break
+            nxt = state.apply(action)
+            _narrate(self.pr, state, seat, action, nxt, self.me, note if i == 0 else "")
+            state = nxt
 
 
 def _play(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[str]) -> int:
-    rules = _rules(args.game, args.players)
     opponent = _agent_name(args.opponent)
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    me = 0
+    if args.load is not None:
+        match, whole = _resume(args)
+    else:
+        if args.seed is not None and not 0 <= args.seed <= MAX_INT:
+            raise _UsageError(f"argument --seed: expected 0 to {MAX_INT} (got {args.seed})")
+        rules = _play_rules(args)
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        whole = _is_match(args)
+        try:
+            if whole:
+                match = Match(
+                    rules,
+                    seed=seed,
+                    scoring=args.scoring or "pool",
+                    target=args.target,
+                    rounds=args.rounds,
+                    deals=args.deals,
+                )
+            else:
+                match = _single(new_game(rules, seed=seed))
+        except (ValueError, ConquianError) as e:
+            raise _UsageError(str(e)) from None
+    rules = match.rules
     seats = rules.players
-    dealer = seats - 1
-    bots = [AGENTS[opponent](seed + seat) for seat in range(seats)]
-    state = new_game(rules, seed=seed, dealer=dealer)
-    pr(f"{_title(rules)}: seed {seed}, dealer player {dealer}. You are player {me}.")
+    me = args.seat if args.seat is not None else 0
+    if not 0 <= me < match.people:
+        raise _UsageError(f"argument --seat: {rules.game} has seats 0 to {match.people - 1}")
+    if match.people != seats:
+        raise _UsageError(
+            "conquian play seats you at every deal: three at two-hand is not played here"
+        )
+    # the bots' seeds are drawn apart from the deal's: nothing in them tells the cards
+    bot_seed = random.SystemRandom()
+    factory = agent_from_name(opponent)
+    bots: dict[int, Agent] = {
+        p: factory(bot_seed.randrange(2**63))
+        if factory
+        else make_agent(opponent, bot_seed.randrange(2**63))
+        for p in range(seats)
+        if p != me
+    }
+    try:
+        return _play_match(args, match, whole, me, bots, opponent, pr, err, stdin)
+    except BotError as e:
+        err(f"conquian: error: the bot failed: {e}")
+        return 2
+    finally:
+        for bot in bots.values():
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+
+
+def _play_match(
+    args: argparse.Namespace,
+    match: Match,
+    whole: bool,
+    me: int,
+    bots: dict[int, Agent],
+    opponent: str,
+    pr: Printer,
+    err: Printer,
+    stdin: IO[str],
+) -> int:
+    rules = match.rules
+    seats = rules.players
+    names = _names(seats, me)
+    players = ["human" if s == me else f"{opponent} bot" for s in range(seats)]
+    narrate = _Narrator(pr, me)
+    _print(pr, f"{_title(rules)}. You are seat {me}; the {opponent} bot plays the other seats.")
+    if whole:
+        ends = [
+            f"to {match.target} points" if match.target is not None else "",
+            f"{match.rounds} round(s)" if match.rounds is not None else "",
+            f"{match.deals} deal(s)" if match.deals is not None else "",
+        ]
+        scored = {
+            "pool": "a tableau's counters go to a pool for the next winner (T13)",
+            "next": "a tableau's stake goes to the next deal's winner (T13)",
+            "points": "the winner scores the cards left in the loser's hand (T23)",
+        }[match.scoring]
+        tie = f"; {scored}" if game_of(rules).engine == "offer" else ""
+        _print(pr, f"A match of {' or '.join(e for e in ends if e)}{tie}.")
     goal = game_of(rules).goal(rules)
     if goal:
-        pr(textwrap.fill(goal, width=79))
-    pr(f"The other seats are played by the {opponent} bot. Type help for the notation.")
+        _print(pr, goal)
+    pr("Type help for the notation and the words of the game.")
     keyboard = LineReader(stdin, pr)
-    shown = False
-    quitted = False
-    while state.current_player is not None:
-        seat = state.current_player
-        if seat != me:
-            action = bots[seat](state.view(seat))
-            after = state.apply(action)
-            _narrate(pr, state, seat, action, after, me)
-            state, shown = after, False
-            continue
-        view = state.view(me)
-        legal = view.legal_actions
-        if len(legal) == 1 and not args.no_auto:
-            after = state.apply(legal[0])
-            _narrate(pr, state, me, legal[0], after, me, note="your only move, made for you")
-            state, shown = after, False
-            continue
-        if not shown:
-            _show(pr, view, rules, me)
-            print_moves(pr, legal)
-            shown = True
-        keyboard.words = [str(a).lower() for a in legal] + ["help", "hint", "legal", "show"]
-        line = keyboard.read()
-        if line is None or line.lower() in ("quit", "exit", "q"):
-            quitted = True
-            break
-        command = line.lower()
-        if not command:
-            continue
-        if command in ("help", "?"):
-            pr(help_text(rules))
-        elif command == "hint":
-            pr(f"hint: {pr.action(HeuristicAgent()(view))}")
-        elif command == "legal":
-            print_moves(pr, legal)
-        elif command in ("show", "table", "board"):
-            shown = False
+    quitted = ended = False
+    while True:
+        state = match.state
+        if whole:
+            pr()
+            pr(f"== Deal {match.number}, dealt by {names[match.dealer]} ==")
+        if state.history:
+            pr(f"(resumed after {len(state.history)} moves)")
         else:
-            chosen = _choose(line, view, state, pr)
-            if isinstance(chosen, str):
-                pr(chosen)
-                pr("Try again (a number, help, hint, legal, quit).")
+            narrate(state, state)
+        shown = False
+        while not match.state.is_over:
+            state = match.state
+            seat = state.current_player
+            assert seat is not None
+            if seat != me:
+                match = match.apply(bots[seat](state.view(seat)))
+                narrate(state, match.state)
+                shown = False
                 continue
-            action, after = chosen
-            _narrate(pr, state, me, action, after, me)
-            state, shown = after, False
+            view = state.view(me)
+            legal = view.legal_actions
+            if len(legal) == 1 and not args.no_auto:
+                match = match.apply(legal[0])
+                narrate(state, match.state, note="your only move, made for you")
+                shown = False
+                continue
+            if not shown:
+                _show(pr, view, me)
+                print_moves(pr, legal)
+                shown = True
+            words = ["help", "hint", "legal", "show", "sheet", "quit"]
+            keyboard.words = [str(a).lower() for a in legal] + words
+            line = keyboard.read()
+            if line is None or line.lower() in ("quit", "exit", "q"):
+                quitted, ended = True, line is None
+                break
+            command = line.lower()
+            if not command:
+                continue
+            if command in ("help", "?"):
+                pr(help_text(rules))
+            elif command == "hint":
+                pr(f"hint: {pr.action(HeuristicAgent()(view))}")
+            elif command == "legal":
+                print_moves(pr, legal)
+            elif command in ("show", "table", "board"):
+                shown = False
+            elif command in ("sheet", "score"):
+                for text in sheet_lines(match.sheet, names):
+                    pr(text)
+            else:
+                chosen = _choose(line, view, state, pr)
+                if isinstance(chosen, str):
+                    _print(pr, chosen)
+                    pr("Try again (a number, help, hint, legal, quit).")
+                    continue
+                match = match.apply(chosen)
+                narrate(state, match.state)
+                shown = False
+        if quitted:
+            break
+        _deal_over(pr, match, me, bots)
+        if whole:
+            pr()
+            pr("Score sheet:")
+            for text in sheet_lines(match.sheet, names):
+                pr(text)
+        if match.is_over:
+            break
+        match = match.next_deal()
     if quitted:
         pr("You left the game.")
-    else:
-        pr(_result_line(state, me))
-        pr()
-        pr("Every hand is shown (C6):")
-        lines = diagram(state, symbols=pr.symbols, names=_names(seats, me)).splitlines()
-        pr("\n".join(lines[1:-1]))
-    if args.save is not None and not _save(args.save, state, seed, opponent, pr, err):
+        if ended and args.save is None:  # the input ran out: save only where asked
+            return 0
+        path = args.save or _quit_path(rules)
+        if not _save_game(path, match, whole, players, pr, err):
+            return 2
+        again = "" if me == 0 else f" --seat {me}"
+        pr(f"Resume it with: conquian play --load {path}{again}")
+        return 0
+    if whole:
+        winner = match.winner
+        pr(
+            "The match is tied."
+            if winner is None
+            else f"{'You win' if winner == me else f'Seat {winner} wins'} the match."
+        )
+    if args.save is not None and not _save_game(args.save, match, whole, players, pr, err):
         return 2
     return 0
+
+
+def _deal_over(pr: Printer, match: Match, me: int, bots: dict[int, Agent]) -> None:
+    """The deal's result, every hand shown (C6), and the bots told."""
+    state = match.state
+    pr(_result_line(state, me))
+    pr()
+    pr("Every hand is shown (C6):")
+    names = _names(state.rules.players, me)
+    lines = diagram(state, symbols=pr.symbols, names=names).splitlines()
+    _print(pr, "\n".join(lines[1:-1]))
+    for seat, bot in bots.items():
+        told = getattr(bot, "deal_over", None)
+        if callable(told):
+            told(state.view(seat))
 
 
 # -- simulate -----------------------------------------------------------------------------------
@@ -310,11 +591,12 @@ def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
         f"{_title(rules)}: {s.games} games, seed {s.seed}, {s.jobs} job(s); "
         "seats and deal rotate between games"
     )
-    pr(f"  {'agent':<12} {'wins':>6} {'win rate':>9}  {'95% CI (Wilson)':<18} {'payments':>9}")
+    w = max(12, *(len(name) for name in s.agents))
+    pr(f"  {'agent':<{w}} {'wins':>6} {'win rate':>9}  {'95% CI (Wilson)':<18} {'payments':>9}")
     for i, name in enumerate(s.agents):
         lo, hi = s.interval(i)
         pr(
-            f"  {name:<12} {s.wins[i]:>6} {100 * s.win_rate(i):>8.1f}%  "
+            f"  {name:<{w}} {s.wins[i]:>6} {100 * s.win_rate(i):>8.1f}%  "
             f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]   {s.payments[i]:>+9d}"
         )
     games = max(1, s.games)
@@ -331,11 +613,11 @@ def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
     if args.agents is None:
         names = ["heuristic"] + ["random"] * (rules.players - 1)
     else:
-        names = [n.strip().lower() for n in args.agents.split(",")]
-        unknown = [n for n in names if n not in AGENTS]
-        if unknown:
-            known = ", ".join(sorted(AGENTS))
-            raise _UsageError(f"argument --agents: unknown agent {unknown[0]!r} (use {known})")
+        names = [
+            _agent_name(n, "--agents")
+            for word in args.agents
+            for n in ([word] if word.strip().startswith("cmd:") else word.split(","))
+        ]
         if len(names) != rules.players:
             raise _UsageError(
                 f"argument --agents: {rules.game} with {rules.players} players needs "
@@ -394,9 +676,9 @@ def _replay(args: argparse.Namespace, pr: Printer) -> int:
     except ConquianError as e:
         raise _UsageError(f"{args.file}: {e}") from None
     rules = final.rules
-    pr(f"== {_title(rules)}: {args.file}, dealer player {record.dealer} ==")
+    pr(f"== {_title(rules)}: {args.file}, dealer seat {record.dealer} ==")
     if record.player_names:
-        names = (f"player {s}: {_safe(n)}" for s, n in enumerate(record.player_names))
+        names = (f"seat {s}: {_safe(n)}" for s, n in enumerate(record.player_names))
         pr("   " + ", ".join(names))
     for key, value in record.metadata:
         pr(f"   {_safe(key)}: {_safe(value)}")
@@ -410,7 +692,7 @@ def _replay(args: argparse.Namespace, pr: Printer) -> int:
     if state.result is not None:
         pr(_result_line(state))
     else:
-        pr(f"(the record stops before the end: player {state.current_player} to play)")
+        pr(f"(the record stops before the end: seat {state.current_player} to play)")
     return 0
 
 
@@ -424,6 +706,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number (got {text!r})") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1 (got {value})")
+    return value
+
+
+def _seat(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seat number (got {text!r})") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a seat of at least 0 (got {value})")
     return value
 
 
@@ -452,18 +744,45 @@ def _parser() -> _Parser:
     )
     game_help = f"the game: {', '.join(named)} (default {_DEFAULT_GAME})"
     players_help = "the number of players (default: the game's own)"
-    p = sub.add_parser("play", help="play against bots in the terminal (you are seat 0)")
-    p.add_argument(
-        "--game", choices=_NAMES, default=_DEFAULT_GAME, metavar="GAME", help=game_help
-    )
+    p = sub.add_parser("play", help="play a deal or a match against bots in the terminal")
+    p.add_argument("--game", choices=_NAMES, metavar="GAME", help=game_help)
     p.add_argument("--players", type=_positive, help=players_help)
-    p.add_argument("--seed", type=_seed, help="the deal's seed (default: a random one)")
-    p.add_argument("--save", metavar="FILE", help="save the game record to FILE at the end")
+    p.add_argument(
+        "--rules",
+        choices=tuple(PRESETS),
+        help="the two-hand rules: " + ", ".join(PRESETS) + " (default foster)",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rules option, as hand_size=9 or max_sequence=none (repeat for more)",
+    )
+    p.add_argument("--seat", type=_seat, help="your seat (default 0; the dealer is seat 0)")
+    p.add_argument("--seed", type=_seed, help="the deal's or match's seed (default: a random one)")
+    p.add_argument("--deals", type=_positive, metavar="N", help="play a match of N deals")
+    p.add_argument("--target", type=_positive, metavar="P", help="play a match to P points")
+    p.add_argument(
+        "--rounds",
+        type=_positive,
+        metavar="R",
+        help="play a match of R rounds (each seat deals R times)",
+    )
+    p.add_argument(
+        "--scoring",
+        choices=("pool", "next", "points"),
+        help="how a match is scored: pool (the default), next or points (T13, T23)",
+    )
+    p.add_argument("--load", metavar="FILE", help="resume a saved deal or match")
+    p.add_argument("--save", metavar="FILE", help="save the game to FILE at the end or on quit")
     p.add_argument(
         "--opponent",
         metavar="NAME",
         default="heuristic",
-        help="the bot in the other seats: " + ", ".join(sorted(AGENTS)) + " (default heuristic)",
+        help="the bot in the other seats: "
+        + ", ".join(sorted(AGENTS))
+        + " or cmd:COMMAND (default heuristic)",
     )
     p.add_argument(
         "--no-auto",
@@ -479,9 +798,11 @@ def _parser() -> _Parser:
     s.add_argument("--games", type=_positive, default=100, help="how many deals (default 100)")
     s.add_argument(
         "--agents",
-        help="one agent per seat, comma separated: "
+        nargs="+",
+        metavar="NAME",
+        help="one agent per seat, separated by commas or spaces: "
         + ", ".join(sorted(AGENTS))
-        + " (default: heuristic, then random)",
+        + ", or cmd:COMMAND for a bot in another process (default: heuristic, then random)",
     )
     s.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
     s.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")

@@ -103,8 +103,8 @@ class Game:
     goal: Callable[[Any], str]
     """How a deal is won, in a line for the player of the terminal (`conquian.cli`), or ""."""
     examples: str
-    """Actions in notation for the help of the terminal (`conquian._terminal`); ``{top}``
-    stands for the highest diamond of the pack in play."""
+    """Actions in notation for the help of the terminal (`conquian._terminal`), a line of
+    help each; ``{top}`` stands for the highest diamond of the pack in play."""
     payment_scale: Callable[[Any], float | None]
     """The payment that counts for about three quarters of a win to a searching bot
     (`conquian.agents.search`), or None when a deal is won or lost, not paid by size."""
@@ -200,8 +200,8 @@ _CONQUIAN = Game(
     jokers=lambda rules: 0,
     most_melds=_conquian_melds,
     goal=lambda rules: f"Meld {rules.hand_size + 1} cards to win (T2).",
-    examples="take 5H | pass | meld 4H 5H 6H | meld 7H @2 | borrow 7S @0 | force 6S @1 | "
-    "discard {top}",
+    examples="take 5H | pass | meld 4H 5H 6H | meld 7H @2\n"
+    "borrow 7S @0 | force 6S @1 | discard {top}",
     payment_scale=lambda rules: None,  # a counter from each loser (T13, T19)
 )
 
@@ -300,8 +300,7 @@ _COOCAN = Game(
         "sequence, aces low (K4); after your own first one you may add to any meld (K5). "
         "The discard that empties your hand wins (K7)."
     ),
-    examples="draw | take 5H | meld 4H 5H 6H 7H | meld 7C 7D 7H 7S | meld 8H @2 | "
-    "discard {top}",
+    examples="draw | take 5H | meld 4H 5H 6H 7H | meld 7C 7D 7H 7S\nmeld 8H @2 | discard {top}",
     payment_scale=_coocan_scale,
     read_view=_read_coocan_view,
 )

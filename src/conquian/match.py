@@ -216,7 +216,7 @@ class Match:
         """A one-line summary: the game, the deal in play, the totals and where it stands.
 
         >>> Match(ConquianRules(), seed=1, deals=2)
-        <Match two-hand, pool, deal 1 dealt by 0, totals (0, 0): in play>
+        <Match conquian, pool, deal 1 dealt by 0, totals (0, 0): in play>
         """
         where = "over" if self.is_over else "between deals" if self.state.is_over else "in play"
         return (

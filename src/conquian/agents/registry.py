@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from .base import Agent, AgentFactory, RandomAgent
 from .heuristic import HeuristicAgent
+from .process import agent_from_name
 from .search import ISMCTSAgent
 
 AGENTS: Mapping[str, AgentFactory] = {
@@ -17,11 +18,17 @@ AGENTS: Mapping[str, AgentFactory] = {
 
 
 def make_agent(name: str, seed: int) -> Agent:
-    """A new agent of a named kind (see `AGENTS`).
+    """A new agent of a named kind (see `AGENTS`), or of a bot in another process for a
+    ``"cmd:..."`` name (`conquian.agents.ProcessAgent`, told `seed` in its hello).
 
     >>> make_agent("random", seed=1)
     RandomAgent(seed=1)
+    >>> make_agent("cmd:node bot.js", seed=1)
+    ProcessAgent(['node', 'bot.js'], timeout=5.0)
     """
+    command = agent_from_name(name)
+    if command is not None:
+        return command(seed)
     try:
         factory = AGENTS[name]
     except KeyError:

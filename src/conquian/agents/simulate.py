@@ -20,6 +20,7 @@ from ..records import GameRecord
 from ..rules import Rules
 from ..state import Outcome
 from .base import Agent, AgentFactory, _check_ends, play
+from .process import agent_from_name
 from .registry import AGENTS
 from .summary import DealResult, SimulationSummary
 
@@ -44,6 +45,9 @@ AgentSpec: TypeAlias = "str | AgentFactory"
 
 def _factory(spec: AgentSpec) -> AgentFactory:
     if isinstance(spec, str):
+        command = agent_from_name(spec)
+        if command is not None:
+            return command
         if spec not in AGENTS:
             known = ", ".join(sorted(AGENTS))
             raise ValueError(f"unknown agent {spec!r}: use one of {known}")
@@ -59,6 +63,14 @@ def _name(spec: AgentSpec) -> str:
     if isinstance(spec, str):
         return spec
     return str(getattr(spec, "__name__", repr(spec)))
+
+
+def _close(agents: Sequence[object]) -> None:
+    """Stop the processes of the agents that have them (`ProcessAgent.close`)."""
+    for agent in agents:
+        close = getattr(agent, "close", None)
+        if callable(close):
+            close()
 
 
 def _run_chunk(
@@ -83,7 +95,10 @@ def _run_chunk(
         for j, make in enumerate(factories):
             seats[(j + shift) % n] = make(_mix(seed, board, j + 1))
         deal_seed = _mix(seed, board, 0)
-        final = play(cast(list[Agent], seats), rules, seed=deal_seed, dealer=dealer)
+        try:
+            final = play(cast(list[Agent], seats), rules, seed=deal_seed, dealer=dealer)
+        finally:
+            _close(seats)
         result = final.result
         assert result is not None
         winner = None if result.winner is None else (result.winner - shift) % n

@@ -80,22 +80,22 @@ def why(state: Position, action: object) -> tuple[str, str]:
                     "M3",
                 )
             return (
-                f"he could not finish his turn: he may not discard {c} and could not "
+                f"you could not finish your turn: you may not discard {c} and could not "
                 "lay off every card",
                 "M2",
             )
         if not isinstance(action, Draw):
-            return ("he must first draw from the pack or take from the stock", "M2")
+            return ("you must first draw from the pack or take from the stock", "M2")
         return ("not legal now", "M2")  # pragma: no cover
     if isinstance(action, (Draw, Take)):
-        return ("he has already drawn this turn", "M2")
+        return ("you have already drawn this turn", "M2")
     if isinstance(action, Discard):
         c = action.card
         if c not in hand:
-            return (f"{c} is not in his hand", "M2")
+            return (f"{c} is not in your hand", "M2")
         if c == state.taken:
             return (
-                f"he may not discard {c}, the card he took from the stock this turn",
+                f"you may not discard {c}, the card you took from the stock this turn",
                 "M2",
             )
         return ("not legal now", "M2")  # pragma: no cover
@@ -107,7 +107,7 @@ def why(state: Position, action: object) -> tuple[str, str]:
         return ("a joker played from the hand cannot be marked shifted", "M9")
     missing = Counter(physical(f) for f in faces) - Counter(hand)
     if missing:
-        return (" ".join(map(str, sorted(missing.elements()))) + " not in his hand", rule)
+        return (" ".join(map(str, sorted(missing.elements()))) + " not in your hand", rule)
     onto = action.onto
     if onto is None:
         if build(faces, ORDER) is None:
@@ -125,7 +125,7 @@ def why(state: Position, action: object) -> tuple[str, str]:
             "M5",
         )
     if isinstance(action, Force) and combo.owner == p:
-        return (f"combination @{onto} ({combo}) is his own: add to it with meld", "M5")
+        return (f"combination @{onto} ({combo}) is your own: add to it with meld", "M5")
     if action.shift:
         if len(faces) != 1:
             return (
@@ -154,7 +154,7 @@ def why(state: Position, action: object) -> tuple[str, str]:
 def _dead_end(state: Position) -> tuple[str, str]:
     """M2: the action would leave only cards equal to the one taken, which cannot be laid off."""
     return (
-        f"he could not finish his turn: only {state.taken}, which he took from the stock "
+        f"you could not finish your turn: only {state.taken}, which you took from the stock "
         "and may not discard, would be left, and it cannot all be laid off",
         "M2",
     )

@@ -91,8 +91,8 @@ class CooncanState(State):
     >>> state.apply("take 7H").apply("discard 7H")
     Traceback (most recent call last):
     ...
-    conquian.errors.IllegalActionError: illegal action 'discard 7H': he may not discard 7H, \
-the card he took from the stock this turn (M2)
+    conquian.errors.IllegalActionError: illegal action 'discard 7H': you may not discard 7H, \
+the card you took from the stock this turn (M2)
     """
 
     __slots__ = (
