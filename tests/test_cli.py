@@ -448,8 +448,9 @@ def test_coo_can_is_played_saved_and_replayed_at_80_columns(
         stdin="help\n" + moves,
     )  # fmt: skip
     assert status == 0 and err == ""
-    assert "Coo-Can (4 players, two packs): seed 4" in out and "(K4)" in out
+    assert out.startswith("Coo-Can (4 players, two packs). You are seat 0") and "(K4)" in out
     assert "draw | take 5H | meld 4H 5H 6H 7H" in out and "force" not in out
+    assert "    1. you: discard " in out and " (you drew " in out  # the moves told plainly
     assert "discards  " in out and "deck      " in out
     assert "next      you to draw from the deck or take the top discard" in out
     board = [line for line in out.splitlines() if not line.startswith("Saved the game record")]
