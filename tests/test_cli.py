@@ -18,6 +18,7 @@ from conquian import (
     JOKER,
     Action,
     ConquianRules,
+    CooCanRules,
     CooncanRules,
     GameRecord,
     Match,
@@ -38,6 +39,7 @@ RULES: dict[str, Rules] = {
     "two-hand": ConquianRules(),
     "three-hand": CooncanRules.three_hand(turn_limit=300),
     "double-pack": CooncanRules.double_pack(players=4, turn_limit=300),
+    "coo-can": CooCanRules(turn_limit=300),
 }
 
 
@@ -82,11 +84,12 @@ def heuristic_game(game: str, seed: int) -> tuple[State, list[tuple[Action, bool
 def test_demo_plays_one_game_of_each_kind_move_by_move(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """demo plays two-hand, three-hand and double-pack deals to a result, with suit symbols."""
+    """demo plays a deal of every game of the registry to a result, with suit symbols."""
     status, out, err = run(capsys, monkeypatch, "demo", "--seed", "1")
     assert status == 0 and err == ""
-    assert out.count("Result:") == 3
-    for title in ("Two-hand Conquian", "three-hand Cooncan", "double-pack Cooncan"):
+    assert out.count("Result:") == 4
+    assert "stock starts with -" not in out  # Coo-Can has no face-up stock at the deal
+    for title in ("Two-hand Conquian", "three-hand Cooncan", "double-pack Cooncan", "Coo-Can"):
         assert title in out
     assert "not available" not in out
     assert any(s in out for s in "♣♦♥♠")
@@ -430,6 +433,44 @@ def test_replay_prints_a_saved_game_move_by_move(
     assert status == 0 and err == ""
     assert out.count("\n") >= len(final.history)
     assert "Result:" in out
+
+
+def test_coo_can_is_played_saved_and_replayed_at_80_columns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play --game coo-can` says how a deal is won (K4, K5, K7), shows the discard pile and
+    the deck, keeps every line within 80 columns, and its saved record replays to the end."""
+    final, mine = heuristic_game("coo-can", seed=4)
+    path = tmp_path / "coocan.json"
+    moves = "".join(f"{a}\n" for a, only in mine if not only)
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--game", "coo-can", "--seed", "4", "--save", str(path),
+        stdin="help\n" + moves,
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    assert out.startswith("Coo-Can (4 players, two packs). You are seat 0") and "(K4)" in out
+    assert "draw | take 5H | meld 4H 5H 6H 7H" in out and "force" not in out
+    assert "    1. you: discard " in out and " (you drew " in out  # the moves told plainly
+    assert "discards  " in out and "deck      " in out
+    assert "next      you to draw from the deck or take the top discard" in out
+    board = [line for line in out.splitlines() if not line.startswith("Saved the game record")]
+    assert max(len(line) for line in board) <= 80
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.replay() == final
+    status, out, err = run(capsys, monkeypatch, "replay", str(path))
+    assert status == 0 and err == "" and "Result:" in out
+
+
+def test_simulate_plays_coo_can(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`simulate --game coo-can` plays deals of every seat count between the bots."""
+    status, out, err = run(
+        capsys, monkeypatch, "simulate", "--game", "coo-can", "--players", "3", "--games", "3",
+        "--agents", "heuristic,random,heuristic", "--quiet",
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    assert out.startswith("Coo-Can (3 players, two packs): 3 games") and "abandoned" in out
 
 
 def test_replay_rejects_a_bad_record(

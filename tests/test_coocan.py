@@ -18,24 +18,13 @@ from typing import Any
 
 import pytest
 
-import conquian._codec
 from conquian import IllegalActionError, Meld, RulesError, State
 from conquian.cards import Card, card, cards, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal, reshuffle_seed, settle, spots
-from conquian.coocan.codec import CODEC
 from conquian.coocan.melds import new_sets
 from oracles.coocan import oracle
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "coocan_golden.json").read_text())
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _coocan_codec() -> Iterator[None]:
-    """The JSON codec of Coo-Can is registered while these tests run, and only then: until the
-    games registry lists the game, the other tests see the games as before (`codec.register`)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(conquian._codec._CODECS, "coo-can", CODEC)
-        yield
 
 
 def stacked(

@@ -17,12 +17,16 @@ from conquian import (
     ConquianRules,
     ConquianState,
     ConquianView,
+    CooCanRules,
+    CooCanState,
+    CooCanView,
     CooncanRules,
     CooncanState,
     CooncanView,
     Game,
     GameRecord,
     PlayerView,
+    Rules,
     RulesError,
     State,
     game_of,
@@ -37,6 +41,7 @@ RULES = {
     "conquian": [ConquianRules(), ConquianRules.pagat(), ConquianRules(pack="american")],
     "three-hand": [CooncanRules.three_hand(), CooncanRules.three_hand(players=2, jokers=1)],
     "double-pack": [CooncanRules.double_pack(), CooncanRules.double_pack(players=6)],
+    "coo-can": [CooCanRules(), CooCanRules(players=2), CooCanRules(players=6, turn_limit=40)],
 }
 EVERY_RULES = [(name, rules) for name, many in RULES.items() for rules in many]
 
@@ -46,7 +51,7 @@ EVERY_RULES = [(name, rules) for name, many in RULES.items() for rules in many]
 
 def test_games_lists_every_game_once_by_its_name() -> None:
     """GAMES maps each name to its entry, in the order the games are listed, read-only."""
-    assert list(GAMES) == ["conquian", "three-hand", "double-pack"]
+    assert list(GAMES) == ["conquian", "three-hand", "double-pack", "coo-can"]
     assert all(isinstance(g, Game) and g.name == name for name, g in GAMES.items())
     with pytest.raises(TypeError):
         GAMES["chess"] = GAMES["conquian"]  # type: ignore[index]
@@ -59,6 +64,7 @@ def test_games_lists_every_game_once_by_its_name() -> None:
         ("three-hand", CooncanRules, "rummy", (2, 3), 1, "Foster's three-hand Cooncan"),
         ("double-pack", CooncanRules, "rummy", (2, 3, 4, 5, 6, 7), 2,
          "Foster's double-pack Cooncan"),
+        ("coo-can", CooCanRules, "coocan", (2, 3, 4, 5, 6), 2, "Coo-Can"),
     ],
 )
 def test_entry_fields(
@@ -80,7 +86,7 @@ def test_the_offer_engine_is_conquian_and_two_hand_is_its_alias() -> None:
 
 
 @pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
-def test_game_of_each_rules_object(name: str, rules: ConquianRules | CooncanRules) -> None:
+def test_game_of_each_rules_object(name: str, rules: Rules) -> None:
     """game_of gives the entry of the game the rules play, whose rules class they are."""
     game = game_of(rules)
     assert game is GAMES[name] and type(rules) is game.rules_class
@@ -89,7 +95,7 @@ def test_game_of_each_rules_object(name: str, rules: ConquianRules | CooncanRule
 
 @pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
 def test_pack_facts_agree_with_the_rules_pack(
-    name: str, rules: ConquianRules | CooncanRules
+    name: str, rules: Rules
 ) -> None:
     """The entry's pack name, copies and jokers make exactly the rules' pack (C1, C4, C5, M1)."""
     game = game_of(rules)
@@ -98,7 +104,7 @@ def test_pack_facts_agree_with_the_rules_pack(
 
 
 @pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
-def test_deal_and_seeded_deal(name: str, rules: ConquianRules | CooncanRules) -> None:
+def test_deal_and_seeded_deal(name: str, rules: Rules) -> None:
     """The seeded deal is the deal of the seeded shuffle of the pack (C7), as new_game gives."""
     game = game_of(rules)
     seeded = game.deal_seeded(rules, 11, 1)
@@ -121,6 +127,10 @@ def test_the_samplers_and_state_classes() -> None:
     assert isinstance(
         GAMES["three-hand"].sampler(view, random.Random(4)), CooncanState
     )
+    coocan = new_game(CooCanRules(), seed=1).view(2)
+    assert isinstance(coocan, CooCanView) and GAMES["coo-can"].codec.is_view(coocan)
+    drawn = GAMES["coo-can"].sampler(coocan, random.Random(4))
+    assert isinstance(drawn, CooCanState) and drawn.view(2) == coocan
 
 
 @pytest.mark.parametrize(
@@ -131,6 +141,8 @@ def test_the_samplers_and_state_classes() -> None:
         ("conquian", {"pack": "american"}, ConquianRules(pack="american")),
         ("three-hand", {"players": 2}, CooncanRules.three_hand(players=2)),
         ("double-pack", {"turn_limit": 9}, CooncanRules.double_pack(turn_limit=9)),
+        ("coo-can", {}, CooCanRules()),
+        ("coo-can", {"players": 2, "turn_limit": 9}, CooCanRules(players=2, turn_limit=9)),
     ],
 )
 def test_default_rules_from_a_name(name: str, options: dict[str, object], want: object) -> None:
@@ -151,19 +163,19 @@ def test_unknown_game_names_are_refused_naming_the_games(name: object) -> None:
         find_game(name)  # type: ignore[arg-type]
     assert err.value.option == "game"
     assert str(err.value) == (
-        f"game must be one of conquian, three-hand or double-pack (got {name!r})"
+        f"game must be one of conquian, three-hand, double-pack or coo-can (got {name!r})"
     )
 
 
 @pytest.mark.parametrize("thing", ["conquian", None, object(), GAMES["conquian"]])
 def test_game_of_refuses_anything_but_rules(thing: object) -> None:
     """game_of raises TypeError for anything but a rules object of a registered game."""
-    with pytest.raises(TypeError, match="rules must be ConquianRules or CooncanRules"):
+    with pytest.raises(TypeError, match="rules must be ConquianRules, CooncanRules or CooCanRules"):
         game_of(thing)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
-def test_order_is_the_codecs(name: str, rules: ConquianRules | CooncanRules) -> None:
+def test_order_is_the_codecs(name: str, rules: Rules) -> None:
     """The order of sequences (C4, T14): the pack's, with Conquian's sequence limit."""
     order = game_of(rules).order(rules)
     assert order.pack == game_of(rules).pack_name(rules)
@@ -177,6 +189,7 @@ def test_most_melds_counts_three_cards_a_meld() -> None:
     assert GAMES["conquian"].most_melds(ConquianRules(hand_size=8)) == 6
     assert GAMES["three-hand"].most_melds(CooncanRules.three_hand()) == (52 - 3) // 3
     assert GAMES["double-pack"].most_melds(CooncanRules.double_pack()) == (106 - 4) // 3
+    assert GAMES["coo-can"].most_melds(CooCanRules()) == 104 // 4  # K4: four to a new meld
 
 
 @pytest.mark.parametrize(
@@ -189,9 +202,10 @@ def test_most_melds_counts_three_cards_a_meld() -> None:
             CooncanRules.double_pack(players=5),
             "Foster's double-pack Cooncan (5 players, two packs)",
         ),
+        (CooCanRules(players=3), "Coo-Can (3 players, two packs)"),
     ],
 )
-def test_describe_heads_the_diagrams(rules: ConquianRules | CooncanRules, heading: str) -> None:
+def test_describe_heads_the_diagrams(rules: Rules, heading: str) -> None:
     """describe() is the heading of a diagram of a deal under these rules."""
     assert game_of(rules).describe(rules) == heading
     assert str(new_game(rules, seed=1)).startswith(heading + ",")
@@ -267,7 +281,8 @@ def test_views_old_and_new() -> None:
 
 def test_unknown_game_in_a_record_lists_the_games() -> None:
     """A record naming another game is refused with the registry's names (E2)."""
-    with pytest.raises(RecordError, match=r"unknown game 'gin' \(use conquian, three-hand or"):
+    names = r"\(use conquian, three-hand, double-pack or coo-can\)"
+    with pytest.raises(RecordError, match=r"unknown game 'gin' " + names):
         GameRecord.from_json(_renamed(GameRecord.from_state(_played()).to_json(), "gin"))
 
 
@@ -294,7 +309,7 @@ SEATS_NOT_YET: set[str] = set()
 """Modules whose two-seat arithmetic is being made n-seat elsewhere (the two-hand sampler);
 the integrator empties this set with the n-seat engine."""
 
-ENGINES = ("two_hand/", "cooncan/")
+ENGINES = ("two_hand/", "cooncan/", "coocan/")
 
 _RULES_CLASSES = {"ConquianRules", "CooncanRules", "Rules", "CooCanRules"}
 _NAMES = {n for g in GAMES.values() for n in (g.name, *g.aliases)}
@@ -442,7 +457,7 @@ def test_no_import_cycle() -> None:
     """The package's modules import one another one way: the registry above the engines,
     the layers below it reading it only when first used."""
     graph = _module_imports()
-    assert graph["conquian.games"] >= {"conquian.two_hand", "conquian.cooncan"}
+    assert graph["conquian.games"] >= {"conquian.two_hand", "conquian.cooncan", "conquian.coocan"}
     assert "conquian.games" in graph["conquian.game"]
     assert _cycle(graph) == []
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
@@ -451,7 +466,7 @@ def test_no_import_cycle() -> None:
 @pytest.mark.parametrize("first", ["conquian.determinize", "conquian.games", "conquian._codec"])
 def test_any_module_imports_first(first: str) -> None:
     """A fresh interpreter imports any module first and finds the registry whole."""
-    code = f"import {first}; import conquian; assert len(conquian.GAMES) == 3"
+    code = f"import {first}; import conquian; assert len(conquian.GAMES) == 4"
     env_path = str(SRC.parent)
     done = subprocess.run(
         [sys.executable, "-c", code], env={"PYTHONPATH": env_path}, capture_output=True, text=True

@@ -411,7 +411,7 @@ def test_rules_must_be_an_object_with_a_known_game() -> None:
     assert record_problems(data)[0] == "rules.game: missing"
     data["rules"] = {"game": "gin"}
     assert record_problems(data)[0] == (
-        "rules.game: unknown game 'gin' (use conquian, three-hand or double-pack)"
+        "rules.game: unknown game 'gin' (use conquian, three-hand, double-pack or coo-can)"
     )
 
 

@@ -34,6 +34,9 @@ from conquian import (
     ConquianError,
     ConquianRules,
     ConquianState,
+    CooCanRules,
+    CooCanState,
+    CooCanView,
     CooncanRules,
     CooncanState,
     Discard,
@@ -182,6 +185,8 @@ def _targets() -> list[Target]:
             lambda v, o=option: CooncanRules.double_pack(**{o: v}),
             option,
         )
+    for option in ("players", "game_stake", "spot_stake", "turn_limit"):
+        add(f"CooCanRules.{option}", lambda v, o=option: CooCanRules(**{o: v}), option)
     # states: the moves
     for i, state in enumerate(STATES):
         add(f"state{i}.apply", state.apply, "action")  # type: ignore[arg-type]
@@ -204,6 +209,8 @@ def _targets() -> list[Target]:
     add("State.from_json", lambda v: State.from_json(v), "text", "json")  # type: ignore[arg-type]
     add("ConquianState.from_json", lambda v: ConquianState.from_json(v), "text", "json")  # type: ignore[arg-type]
     add("CooncanState.from_json", lambda v: CooncanState.from_json(v), "text", "json")  # type: ignore[arg-type]
+    add("CooCanState.from_json", lambda v: CooCanState.from_json(v), "text", "json")  # type: ignore[arg-type]
+    add("CooCanView.from_json", lambda v: CooCanView.from_json(v), "text", "json")  # type: ignore[arg-type]
     add("GameRecord.from_json", lambda v: GameRecord.from_json(v), "text", "json")  # type: ignore[arg-type]
     add("GameRecord.rules", lambda v: GameRecord(v, RECORD.deck), "rules")  # type: ignore[arg-type]
     add("GameRecord.deck", lambda v: GameRecord(RECORD.rules, v), "deck", "card")  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""conquian: the rules of Conquian and Foster's Cooncan as an immutable state machine.
+"""conquian: the rules of Conquian, Foster's Cooncan and Coo-Can as an immutable state machine.
 
 >>> import conquian
 >>> conquian.card("5H"), conquian.parse_action("take 5H")
@@ -9,6 +9,7 @@ from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, par
 from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play, simulate
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
 from .combos import Combination, Kind, Order
+from .coocan import CooCanState, CooCanView
 from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
 from .encoding import ActionSpace
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
@@ -16,7 +17,7 @@ from .game import new_game, shuffle
 from .games import GAMES, Game, game_of
 from .match import Match
 from .records import GameRecord
-from .rules import ConquianRules, CooncanRules, Rules
+from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
 from .scoring import ScoreSheet
 from .state import Outcome, PlayerView, Result, State
 from .two_hand import ConquianState, ConquianView
@@ -36,6 +37,9 @@ __all__ = [
     "ConquianRules",
     "ConquianState",
     "ConquianView",
+    "CooCanRules",
+    "CooCanState",
+    "CooCanView",
     "CooncanRules",
     "CooncanState",
     "CooncanView",

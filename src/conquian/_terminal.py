@@ -151,12 +151,23 @@ _COONCAN_LEGEND = {
     "shift": "move a joker from one end of a sequence to the other to fit a card (M9)",
     "abandoned": "a deal stopped at the turn limit with nobody out: nobody pays (M11)",
 }
+_COOCAN_LEGEND = {
+    "deck": "the face-down cards left after the deal; you may draw its top card (K3)",
+    "discards": (
+        "the face-up discard pile, top last: you may take its top card instead of drawing, "
+        "but not discard it in the same turn (K3)"
+    ),
+    "set": "a new meld: four of a rank, or four in suit sequence, aces low (K4)",
+    "@1": "meld number 1 on the table: after your own first set you may add to it (K5)",
+    "abandoned": "a deal stopped at the turn limit with nobody out: nobody pays (K8)",
+}
+_LEGENDS = {"offer": _LEGEND, "rummy": _COONCAN_LEGEND, "coocan": _COOCAN_LEGEND}
 
 
 def legend(rules: Rules) -> list[str]:
     """The words of the game in play, one line each, as ``help`` shows them."""
     game = game_of(rules)
-    words = _LEGEND if game.engine == "offer" else _COONCAN_LEGEND
+    words = _LEGENDS[game.engine]
     if not game.jokers(rules):
         words = {w: t for w, t in words.items() if w != "shift"}
     width = max(len(w) for w in words) + 2
@@ -172,13 +183,7 @@ def help_text(rules: Rules) -> str:
         notes.append("T for 10")
     ranks_text = " ".join(ranks) + (f" ({'; '.join(notes)})" if notes else "")
     top = f"{ranks[-1]}D"  # the highest diamond of the pack
-    if game.engine == "offer":
-        examples = [
-            "take 5H | pass | meld 4H 5H 6H | meld 7H @2",
-            f"borrow 7S @0 | force 6S @1 | discard {top}",
-        ]
-    else:
-        examples = [f"draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}"]
+    examples = [line.format(top=top) for line in game.examples.split("\n")]
     if game.jokers(rules):
         examples.append("jokers: meld 5D 6D JK=4D | meld 8C 8D JK=8 | force 9H @0 shift")
     lines = [

@@ -230,6 +230,15 @@ def view_from_json(text: str | bytes, cls: type) -> PlayerView:
     rules = read_rules(data.get("rules"), r)
     if rules is None:
         raise problems.error("view")
+    from .games import game_of
+
+    game = game_of(rules)
+    if game.read_view is not None:  # the engine reads its views itself (`Game.read_view`)
+        own: PlayerView = game.read_view(text)
+        if not isinstance(own, cls):
+            r.add(f"rules.game: a {rules.game} view is not a {cls.__name__}")
+            raise problems.error("view")
+        return own
     facts = _facts(data, rules, r)
     if facts is None or problems:
         raise problems.error("view")
@@ -243,9 +252,7 @@ def view_from_json(text: str | bytes, cls: type) -> PlayerView:
 
     rng = random.Random(0)
     try:
-        from .games import game_of
-
-        state: Any = game_of(rules).sampler(facts, rng, accept=accept)
+        state: Any = game.sampler(facts, rng, accept=accept)
     except _Mismatch as e:
         r.add(
             "the view's history and cards lead to other "

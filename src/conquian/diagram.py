@@ -14,6 +14,7 @@ glance, one labelled line per zone:
   pile) and the buried cards;
 - Cooncan: the stock (Foster's word for the face-up discards, top last) and
   the pack (the face-down pile);
+- Coo-Can: the discard pile (face up, top last) and the deck (face down);
 - who is to play, or the result.
 
 Cards are written in the library's notation (C2), so they can be typed
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
 
 _LABEL = 10  # the width of the label column
+_PILE_ROW = 12  # the cards of a long discard pile on one line (within 80 columns)
 
 
 def card_text(face: Card | NamedJoker, *, symbols: bool = False) -> str:
@@ -176,6 +178,16 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         lines.append(_row(width, "stock", f"{_plural(pos.stock_size, 'card')} face down"))
         if pos.buried:
             lines.append(_row(width, "buried", text(pos.buried)))
+    elif game.engine == "coocan":
+        pile = pos.discard_pile
+        if not pile:
+            lines.append(_row(width, "discards", "-"))
+        for start in range(0, len(pile), _PILE_ROW):  # a long pile wraps (80 columns)
+            row = text(pile[start : start + _PILE_ROW])
+            if start + _PILE_ROW >= len(pile):
+                row += f"  ({_plural(len(pile), 'card')}, top last)"
+            lines.append(_row(width, "discards" if start == 0 else "", row))
+        lines.append(_row(width, "deck", f"{_plural(pos.deck_size, 'card')} face down"))
     else:
         stock = text(pos.stock)
         lines.append(_row(width, "stock", f"{stock}  (face up, top last)" if pos.stock else "-"))
@@ -252,9 +264,17 @@ def status(position: object, *, names: Sequence[str] = (), symbols: bool = False
             return f"{winner} {_verb(winner, 'wins')} (payments by seat: {pays})"
         if str(result.outcome) == "tableau":
             return "tableau: the stock ran out with no winner (T12)"
-        return "abandoned at the turn limit, no payments (M11)"
+        rule = "K8" if _game(pos.rules).engine == "coocan" else "M11"
+        return f"abandoned at the turn limit, no payments ({rule})"
     seat = who[pos.current_player]
-    if _game(pos.rules).engine == "offer":
+    engine = _game(pos.rules).engine
+    if engine == "coocan":
+        if pos.turns == 0:
+            return f"{seat} to discard, the dealer's opening (K2)"
+        if pos.phase == "draw":
+            return f"{seat} to draw from the deck or take the top discard"
+        return f"{seat} to meld or discard"
+    if engine == "offer":
         if pos.offer is not None:
             return f"{seat} {_verb(seat, 'has')} the say to {text((pos.offer,))}"
         if pos.pending:

@@ -260,6 +260,8 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
         return ()
     rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
     sample = view.sample_state(random.Random(0))  # type: ignore[attr-defined, unused-ignore]
+    if not sample.deck:  # drawn zone by zone, with no deal to replay (Coo-Can, K8)
+        raise NotImplementedError(f"events of a {rules.game} deal are not available yet")
     state = new_game(rules, deck=sample.deck, dealer=sample.dealer)
     p = view.player
     offer = _offer_engine(rules)

@@ -14,7 +14,7 @@ positions written before keep using; `game_of` gives the entry of a rules
 object.
 
 >>> sorted(GAMES)
-['conquian', 'double-pack', 'three-hand']
+['conquian', 'coo-can', 'double-pack', 'three-hand']
 >>> game_of(ConquianRules()).name, find_game("two-hand").name
 ('conquian', 'conquian')
 >>> GAMES["three-hand"].rules(players=2)
@@ -22,7 +22,8 @@ CooncanRules(variant='three-hand', players=2, jokers=0, stock='closed', splash_b
 turn_limit=None)
 
 A new game is one rules class, one engine package and one entry here; see
-the contributors' page "Adding a game or a variant".
+the contributors' page "Adding a game or a variant". Coo-Can (rules K, the
+`conquian.coocan` package) joined that way.
 """
 
 from __future__ import annotations
@@ -34,22 +35,26 @@ from typing import Any, Literal
 
 import attrs
 
-from . import cooncan, determinize, two_hand
+from . import coocan, cooncan, determinize, two_hand
 from ._codec import Codec
 from .cards import Card, make_pack, shuffle
 from .combos import Order
+from .coocan.codec import CODEC as _COOCAN_CODEC
+from .coocan.ids import MAX_MELDS
+from .coocan.viewjson import read_view as _read_coocan_view
 from .cooncan.codec import CooncanCodec
 from .errors import RulesError
-from .rules import ConquianRules, CooncanRules, Rules
-from .state import State
+from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
+from .state import PlayerView, State
 from .two_hand.codec import TwoHandCodec
 
 __all__ = ["GAMES", "Engine", "Game", "find_game", "game_of", "names_text"]
 
-Engine = Literal["offer", "rummy"]
+Engine = Literal["offer", "rummy", "coocan"]
 """The engine family: ``"offer"`` (`conquian.two_hand`, rules T: a card on offer, the say,
-borrowing, tableau) or ``"rummy"`` (`conquian.cooncan`, rules M: draw, face-up stock,
-jokers, pips)."""
+borrowing, tableau), ``"rummy"`` (`conquian.cooncan`, rules M: draw, face-up stock,
+jokers, pips) or ``"coocan"`` (`conquian.coocan`, rules K: draw or take the top discard,
+sets of four, a discard pile and a face-down deck, stakes and spots)."""
 
 
 @attrs.frozen
@@ -95,6 +100,18 @@ class Game:
     most_melds: Callable[[Any], int]
     """The most melds the table can hold while the deal goes on, so the most meld indices an
     action may name (T2, C3, M10)."""
+    goal: Callable[[Any], str]
+    """How a deal is won, in a line for the player of the terminal (`conquian.cli`), or ""."""
+    examples: str
+    """Actions in notation for the help of the terminal (`conquian._terminal`), a line of
+    help each; ``{top}`` stands for the highest diamond of the pack in play."""
+    payment_scale: Callable[[Any], float | None]
+    """The payment that counts for about three quarters of a win to a searching bot
+    (`conquian.agents.search`), or None when a deal is won or lost, not paid by size."""
+    read_view: Callable[[str | bytes], PlayerView] | None = None
+    """The engine's own reader of a view's JSON (`PlayerView.from_json`), or None to draw
+    the view's deal with `sampler` from the facts the shared reader finds
+    (`conquian._view_json`)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
@@ -155,6 +172,10 @@ def _double_pack_title(rules: CooncanRules) -> str:
     return f"Foster's double-pack Cooncan ({rules.players} players, two packs)"
 
 
+_PIP_SCALE = 60.0
+"""Pips at which a Cooncan payment counts for about three quarters of a win."""
+
+
 def _cooncan_melds(rules: CooncanRules) -> int:
     # M10: while the deal goes on every player holds a card, and the player who names a meld
     # holds the card he plays onto it; three cards to a meld (C3).
@@ -178,6 +199,10 @@ _CONQUIAN = Game(
     copies=1,
     jokers=lambda rules: 0,
     most_melds=_conquian_melds,
+    goal=lambda rules: f"Meld {rules.hand_size + 1} cards to win (T2).",
+    examples="take 5H | pass | meld 4H 5H 6H | meld 7H @2\n"
+    "borrow 7S @0 | force 6S @1 | discard {top}",
+    payment_scale=lambda rules: None,  # a counter from each loser (T13, T19)
 )
 
 _COONCAN_CODEC = CooncanCodec()
@@ -199,6 +224,9 @@ _THREE_HAND = Game(
     copies=1,
     jokers=lambda rules: rules.jokers,
     most_melds=_cooncan_melds,
+    goal=lambda rules: "",
+    examples="draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}",
+    payment_scale=lambda rules: _PIP_SCALE,
 )
 
 _DOUBLE_PACK = Game(
@@ -218,10 +246,67 @@ _DOUBLE_PACK = Game(
     copies=2,
     jokers=lambda rules: rules.jokers,
     most_melds=_cooncan_melds,
+    goal=lambda rules: "",
+    examples="draw | take 5H | meld 4H 5H 6H | meld 7H @2 | force 9H @0 | discard {top}",
+    payment_scale=lambda rules: _PIP_SCALE,
+)
+
+# -- the Coo-Can engine: the Cork double-pack game (rules K) ---------------------------------
+
+
+def _coocan_seeded(rules: CooCanRules, seed: int, dealer: int) -> State:
+    return coocan.deal(rules, shuffle(rules.pack_cards(), seed), dealer)
+
+
+def _coocan_sampler(
+    view: Any, rng: Any, deal: Any = None, accept: Callable[[Any], bool] | None = None
+) -> State:
+    # C6, K8: the engine's own draw among the positions that give the view (`view.sample`);
+    # it is built zone by zone, so there is no other deal to replay it from.
+    state = coocan.view.sample(view, rng)
+    if accept is not None:
+        accept(state)
+    return state
+
+
+def _coocan_title(rules: CooCanRules) -> str:
+    return f"Coo-Can ({rules.players} players, two packs)"
+
+
+def _coocan_scale(rules: CooCanRules) -> float:
+    # K9: a loser pays the game and his spots; some thirty spots is a usual losing hand.
+    return float(rules.game_stake + 30 * rules.spot_stake) or 1.0
+
+
+_COOCAN = Game(
+    name="coo-can",
+    aliases=(),
+    title="Coo-Can",
+    rules_class=CooCanRules,
+    seats=range(2, 7),
+    engine="coocan",
+    rules=CooCanRules,
+    deal=coocan.deal,
+    deal_seeded=_coocan_seeded,
+    codec=_COOCAN_CODEC,
+    sampler=_coocan_sampler,
+    describe=_coocan_title,
+    pack_name=lambda rules: "standard",
+    copies=2,
+    jokers=lambda rules: 0,
+    most_melds=lambda rules: MAX_MELDS,  # K4: 104 cards, four or more to a meld (coocan.ids)
+    goal=lambda rules: (
+        "One meld a turn. A new meld is four cards: four of a rank, or four in suit "
+        "sequence, aces low (K4); after your own first one you may add to any meld (K5). "
+        "The discard that empties your hand wins (K7)."
+    ),
+    examples="draw | take 5H | meld 4H 5H 6H 7H | meld 7C 7D 7H 7S\nmeld 8H @2 | discard {top}",
+    payment_scale=_coocan_scale,
+    read_view=_read_coocan_view,
 )
 
 GAMES: Mapping[str, Game] = types.MappingProxyType(
-    {g.name: g for g in (_CONQUIAN, _THREE_HAND, _DOUBLE_PACK)}
+    {g.name: g for g in (_CONQUIAN, _THREE_HAND, _DOUBLE_PACK, _COOCAN)}
 )
 """Every game by its name, in the order the games are listed (read-only)."""
 
@@ -232,7 +317,7 @@ _BY_NAME: dict[str, Game] = {
 
 
 def names_text() -> str:
-    """The games' names for a message: ``"conquian, three-hand or double-pack"``."""
+    """The games' names for a message: ``"conquian, three-hand, double-pack or coo-can"``."""
     names = list(GAMES)
     return ", ".join(names[:-1]) + " or " + names[-1]
 
@@ -245,8 +330,8 @@ def find_game(name: str) -> Game:
     >>> find_game("chess")
     Traceback (most recent call last):
     ...
-    conquian.errors.RulesError: game must be one of conquian, three-hand or double-pack \
-(got 'chess')
+    conquian.errors.RulesError: game must be one of conquian, three-hand, double-pack or \
+coo-can (got 'chess')
     """
     game = _BY_NAME.get(name) if isinstance(name, str) else None
     if game is None:
@@ -264,11 +349,12 @@ def game_of(rules: Rules) -> Game:
     >>> game_of("conquian")
     Traceback (most recent call last):
     ...
-    TypeError: rules must be ConquianRules or CooncanRules (got str)
+    TypeError: rules must be ConquianRules, CooncanRules or CooCanRules (got str)
     """
     name = getattr(rules, "game", None)
     game = _BY_NAME.get(name) if isinstance(name, str) else None
     if game is None or type(rules) is not game.rules_class:
-        classes = " or ".join(dict.fromkeys(g.rules_class.__name__ for g in GAMES.values()))
+        names = list(dict.fromkeys(g.rules_class.__name__ for g in GAMES.values()))
+        classes = ", ".join(names[:-1]) + " or " + names[-1]
         raise TypeError(f"rules must be {classes} (got {type(rules).__name__})")
     return game

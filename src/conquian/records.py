@@ -37,7 +37,7 @@ same `RecordError`, so whatever the library writes it reads back:
 Traceback (most recent call last):
 ...
 conquian.errors.RecordError: invalid record: rules.game: unknown game 'chess' \
-(use conquian, three-hand or double-pack); dealer: missing; deck: missing; actions: missing
+(use conquian, three-hand, double-pack or coo-can); dealer: missing; deck: missing; actions: missing
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 A game's variant is a frozen value. `ConquianRules` is the two-hand game;
 its default is Foster 1913, and `pagat()`, `hoyle()` and `blog()` are the
 other statements of the game. `CooncanRules` is Foster's rummy game, made with
-`three_hand()` or `double_pack()`. Every preset takes any option as a
+`three_hand()` or `double_pack()`. `CooCanRules` is Coo-Can, the Cork
+double-pack game (rules K). Every preset takes any option as a
 keyword, which overrides the preset's value. A bad value raises `RulesError`
 naming the option and the values allowed.
 
@@ -28,7 +29,7 @@ import attrs
 from .cards import Card, make_pack
 from .errors import RulesError
 
-__all__ = ["ConquianRules", "CooncanRules", "Rules"]
+__all__ = ["ConquianRules", "CooCanRules", "CooncanRules", "Rules"]
 
 
 def _one_of(option: str, value: object, allowed: tuple[object, ...]) -> None:
@@ -314,5 +315,60 @@ class CooncanRules:
         return tuple([c.index for c in self._pack])
 
 
-Rules = ConquianRules | CooncanRules
-"""Either rules object."""
+@attrs.frozen
+class CooCanRules:
+    """Coo-Can, the Cork double-pack game (encyclopedia "Coo-Can"; rules K1–K9).
+
+    - `players`: 2 to 6 (default 4) (K1).
+    - `game_stake`: what each loser pays the winner for the game, in whole
+      units (default 100: "Euro the game" counted in cents) (K9).
+    - `spot_stake`: what he pays for each spot in his hand (default 2: "two
+      cent a spot") (K9).
+    - `turn_limit`: None (the article sets no end) or the number of turns
+      after which a deal is abandoned with no payments (K8, the library's).
+
+    >>> CooCanRules().game_stake, CooCanRules().spot_stake, CooCanRules().turn_limit
+    (100, 2, None)
+    >>> CooCanRules(spot_stake=-1)
+    Traceback (most recent call last):
+    ...
+    conquian.errors.RulesError: spot_stake must be an int of at least 0 (got -1)
+    """
+
+    players: int = 4
+    game_stake: int = 100
+    spot_stake: int = 2
+    turn_limit: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _one_of("players", self.players, (2, 3, 4, 5, 6))
+        _int_at_least("game_stake", self.game_stake, 0)
+        _int_at_least("spot_stake", self.spot_stake, 0)
+        _int_at_least("turn_limit", self.turn_limit, 1, none=True)
+
+    @property
+    def game(self) -> str:
+        """The game's name: ``"coo-can"``."""
+        return "coo-can"
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player but the dealer, who has one more (K1): 10."""
+        return 10
+
+    @property
+    def jokers(self) -> int:
+        """Coo-Can is played without jokers (K1): 0."""
+        return 0
+
+    def pack_cards(self) -> tuple[Card, ...]:
+        """The two 52-card packs in canonical order, no jokers: 104 cards (K1).
+
+        >>> CooCanRules().pack_cards()[:3]
+        (card('AC'), card('AC'), card('2C'))
+        """
+        return make_pack("standard", copies=2)
+
+
+Rules = ConquianRules | CooncanRules | CooCanRules
+"""Any rules object."""

@@ -481,7 +481,8 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     # The registry holds the engines, whose states draw themselves with this module.
     from .games import game_of
 
-    offer_engine = game_of(rules).engine == "offer"  # melded counts, the card on offer
+    game = game_of(rules)
+    offer_engine = game.engine == "offer"  # melded counts, the card on offer
     is_view = not callable(pos.hand)
     melded = [0] * seats
     for combo in pos.table:
@@ -524,6 +525,10 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
         rows.append(_pile(f"stock: {stock} face down", _backs(min(1, pos.stock_size))))
         if pos.buried:
             rows.extend(_wrapped("buried", _items(pos.buried)))
+    elif game.engine == "coocan":
+        rows.extend(_wrapped("discards: face up, top last", _items(pos.discard_pile)))
+        deck = _plural(pos.deck_size, "card")
+        rows.append(_pile(f"deck: {deck} face down", _backs(min(1, pos.deck_size))))
     else:
         rows.extend(_wrapped("stock: face up, top last", _items(pos.stock)))
         pack = _plural(pos.pack_size, "card")

@@ -17,26 +17,15 @@ import pytest
 from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
-import conquian._codec
 from conquian import Discard, Draw, IllegalActionError, Meld, Outcome, State, Take
 from conquian.cards import Card, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal
-from conquian.coocan.codec import CODEC
 from conquian.coocan.melds import spots
 
 players = st.integers(2, 6)
 limits = st.integers(1, 250)
 seeds = st.integers(0, 2**32 - 1)
 eagerness = st.sampled_from([0.0, 0.6, 0.95])
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _coocan_codec() -> Iterator[None]:
-    """The JSON codec of Coo-Can is registered while these tests run, and only then: until the
-    games registry lists the game, the other tests see the games as before (`codec.register`)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(conquian._codec._CODECS, "coo-can", CODEC)
-        yield
 
 
 def first(n: int, limit: int | None, seed: int) -> CooCanState:

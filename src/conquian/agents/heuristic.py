@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import cast
 
 from ..actions import Action
+from ..coocan import CooCanView
 from ..games import game_of
 from ..state import PlayerView
 from .analysis import _CooncanView, _Splits, _TwoHandView
 from .base import _no_actions
+from .coocan import scores as coocan_scores
 from .cooncan import _Cooncan
 from .two_hand import _TwoHand
 
@@ -22,6 +24,8 @@ def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float
         engine = game_of(getattr(view, "rules", None)).engine  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}") from None
+    if engine == "coocan":  # Coo-Can's own player (rules K): sets of four, spots
+        return coocan_scores(cast(CooCanView, view))
     brain: _TwoHand | _Cooncan
     if engine == "offer":
         brain = _TwoHand(cast(_TwoHandView, view), splits)
@@ -61,6 +65,9 @@ class HeuristicAgent:
       prefers sequences with one pack and groups with two, goes out as soon
       as it can, keeps cards the next player is known to want, and sheds its
       high cards early when it cannot win.
+    - Coo-Can (rules K): `conquian.agents.coocan.CooCanAgent`'s choice; it takes a
+      discard that makes a set of four or goes onto a meld, melds as much as it
+      can, and throws its least useful, highest card.
 
     It always returns one of ``view.legal_actions``, and the same one in the
     same view: between equally good actions it takes the first. `seed` is

@@ -52,18 +52,15 @@ class _Sampling(Protocol):
     def sample_state(self, rng: random.Random) -> State: ...
 
 
-# Pips at which a Cooncan payment counts for about three quarters of a win (tanh(1) ≈ 0.76).
-_PIP_SCALE = 60.0
-
-
 def _worth(final: State, seat: int, undecided: float) -> float:
     """What a finished deal is worth to `seat`, between 0 and 1 (`undecided`: a tableau's)."""
     result = final.result
     if result is None or result.outcome is not Outcome.WIN:
         return undecided
-    if game_of(final.rules).engine == "offer":  # a counter from each loser (T13, T19)
+    scale = game_of(final.rules).payment_scale(final.rules)
+    if scale is None:  # won or lost, whatever the size (a counter from each loser, T13, T19)
         return 1.0 if result.winner == seat else 0.0
-    return 0.5 + 0.5 * math.tanh(result.payments[seat] / _PIP_SCALE)
+    return 0.5 + 0.5 * math.tanh(result.payments[seat] / scale)
 
 
 def _rollout(state: State, policy: HeuristicAgent, limit: int) -> State:

@@ -39,10 +39,10 @@ taken may not be discarded that turn (K3), the reshuffle's seed (K8), the
 `turn_limit` (K8), the sampling after a reshuffle (`view.sample`).
 """
 
-from . import codec  # noqa: F401 - the JSON codec of the game (`codec.register`)
+from ..rules import CooCanRules
+from . import codec, view  # noqa: F401 - the JSON codec and the views, for the registry
 from .dealing import deal
 from .melds import spots
-from .rules import CooCanRules
 from .state import CooCanState
 from .tables import reshuffle_seed, settle
 from .view import CooCanView

@@ -4,10 +4,9 @@ What the formats need to know of Coo-Can: its options, how a deck is dealt
 (K1), the zones of a snapshot (the discard pile, the deck in its order, the
 reshuffles, the card taken, the meld made this turn, who has opened, the
 known cards, the turns) and the checks a snapshot must pass on its own.
-`register` makes it the codec of the game ``"coo-can"``; `CooCanState.to_json`
-and `CooCanView.to_json` call it. (Until the games registry lists Coo-Can, it is
-not registered on import, so that the list of games in the formats' error
-messages stays that of the registry.)
+`CODEC` is the codec of the game ``"coo-can"`` in the registry of games
+(`conquian.games`), where `State.to_json`, `State.from_json` and
+`PlayerView.to_json` find it.
 
 >>> from conquian.coocan import CooCanRules, deal
 >>> from conquian.cards import cards, shuffle
@@ -22,17 +21,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .._codec import Codec, SnapshotRead, codec_for, register_codec
+from .._codec import Codec, SnapshotRead
 from .._jsonio import meld_data, result_data, texts
 from ..cards import Card, card
 from ..combos import Order
 from ..errors import RecordError
+from ..rules import CooCanRules
 from .dealing import deal
-from .rules import CooCanRules
 from .state import CooCanState
 from .view import CooCanView
 
-__all__ = ["CODEC", "CooCanCodec", "register"]
+__all__ = ["CODEC", "CooCanCodec"]
 
 _OPTIONS = ("players", "game_stake", "spot_stake", "turn_limit")
 
@@ -40,8 +39,6 @@ _OPTIONS = ("players", "game_stake", "spot_stake", "turn_limit")
 class CooCanCodec(Codec):
     """Coo-Can's part of the formats (rules K)."""
 
-    games = ("coo-can",)
-    listed = 2
     snapshot_fields = (
         "current_player",
         "phase",
@@ -165,9 +162,3 @@ class CooCanCodec(Codec):
 CODEC = CooCanCodec()
 """The one codec of Coo-Can."""
 
-
-def register() -> None:
-    """Make `CODEC` the codec of ``"coo-can"``: positions and views of Coo-Can can then be
-    written and read (`State.to_json`, `State.from_json`, `PlayerView.to_json`)."""
-    if codec_for("coo-can") is not CODEC:
-        register_codec(CODEC)

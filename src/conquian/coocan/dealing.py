@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import Card, card_at
 from ..errors import check_seat
-from .rules import CooCanRules
+from ..rules import CooCanRules
 from .state import CooCanState
 from .tables import Deal
 

@@ -13,9 +13,9 @@ from ..actions import Action, Discard, Draw, Take, parse_action
 from ..cards import Card, shuffle
 from ..combos import Combination
 from ..errors import check_seat
+from ..rules import CooCanRules
 from ..state import History, Legal, Outcome, Result, State, extend_line
 from .melds import Held, extended, group, sequence
-from .rules import CooCanRules
 from .tables import (
     DISCARDS,
     DRAW,
@@ -170,24 +170,12 @@ discarding one card face up, and does nothing else in that turn (K2)
             f"{self._phase}, {self._length} actions>"
         )
 
-    def to_json(self) -> str:
-        """This position as JSON (format ``conquian-position``): its rules, deal and actions,
-        and a snapshot of every zone; `State.from_json` reads it back (see `codec`)."""
-        from .codec import register
 
-        register()
-        return super().to_json()
-
-    def __str__(self) -> str:
-        """The position as a multi-line text diagram: every hand, the table, the piles."""
-        from .show import diagram
-
-        return diagram(self)
 
     # -- what the state shows -----------------------------------------------------------------
 
     @property
-    def rules(self) -> CooCanRules:  # type: ignore[override]
+    def rules(self) -> CooCanRules:
         """The rules this deal is played under."""
         return self._deal.rules
 

@@ -12,9 +12,9 @@ from typing import Literal
 
 from ..actions import Action, Discard, Draw, Meld, Take
 from ..cards import Card, make_pack
+from ..rules import CooCanRules
 from ..state import Legal, Outcome, Result
 from .melds import spots
-from .rules import CooCanRules
 
 __all__ = [
     "DISCARDS",

@@ -22,8 +22,8 @@ import attrs
 from ..actions import Action, Meld
 from ..cards import Card, card_at
 from ..combos import Combination
+from ..rules import CooCanRules
 from ..state import PlayerView, Result
-from .rules import CooCanRules
 from .state import CooCanState
 from .tables import Deal, Phase
 
@@ -135,27 +135,8 @@ class CooCanView(PlayerView):
         ]
         return tuple(out)
 
-    @classmethod
-    def from_json(cls, text: str | bytes) -> CooCanView:
-        """A view back from its JSON, checked (E2, E3, C6; `viewjson.read_view`): it equals
-        the view written, so it samples the same positions for the same seed."""
-        from .viewjson import read_view
 
-        return read_view(text)
 
-    def to_json(self) -> str:
-        """This view as one line of JSON (format ``conquian-view``), with what the player may
-        know and nothing more (C6; see `codec`)."""
-        from .codec import register
-
-        register()
-        return super().to_json()
-
-    def __str__(self) -> str:
-        """What this player may know as a multi-line text diagram."""
-        from .show import diagram
-
-        return diagram(self)
 
 
 def make_view(state: CooCanState, seat: int) -> CooCanView:

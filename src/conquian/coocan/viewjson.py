@@ -35,9 +35,8 @@ from ..actions import Action, parse_action
 from ..cards import Card
 from ..combos import Combination, Kind, Order
 from ..errors import NotationError
+from ..rules import CooCanRules
 from ..state import Result
-from .codec import register
-from .rules import CooCanRules
 from .view import CooCanView, sample
 
 __all__ = ["read_view"]
@@ -100,13 +99,13 @@ def _table(value: object, n: int, r: Reader) -> list[Combination] | None:
 
 
 def read_view(text: str | bytes) -> CooCanView:
-    """`CooCanView.from_json`: the view written in `text`, checked (E2, E3, C6); see the module."""
+    """`PlayerView.from_json` of a Coo-Can view (the registry's `read_view`): the view
+    written in `text`, checked (E2, E3, C6); see the module."""
     problems = Problems()
     r = Reader(problems)
     data = loads(text, "view", problems)
     if problems or not read_format(data, FORMAT_VIEW, r):
         raise problems.error("view")
-    register()
     rules = read_rules(data.get("rules"), r)
     if rules is None:
         raise problems.error("view")
