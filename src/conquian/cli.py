@@ -235,9 +235,15 @@ def _play(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[str]) -
     me = 0
     seats = rules.players
     dealer = seats - 1
-    bots = [AGENTS[opponent](seed + seat) for seat in range(seats)]
+    # The bots' seeds come from the deal's through SHA-512 (random.Random of a text), which
+    # cannot be undone: no seat can rebuild the deck from its seed, nor the player from the
+    # screen, which shows no seed (C6; the saved record holds the deal).
+    bots = [
+        AGENTS[opponent](random.Random(f"conquian play bot {seed} {seat}").randrange(2**31))
+        for seat in range(seats)
+    ]
     state = new_game(rules, seed=seed, dealer=dealer)
-    pr(f"{_title(rules)}: seed {seed}, dealer player {dealer}. You are player {me}.")
+    pr(f"{_title(rules)}: dealer player {dealer}. You are player {me}.")
     if isinstance(rules, ConquianRules):
         pr(f"Meld {rules.win_size} cards to win (T2).")
     pr(f"The other seats are played by the {opponent} bot. Type help for the notation.")

@@ -56,14 +56,25 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from ._sampling import (
+    NoDeal,
+    Unplayable,
+    arrange,
+    check_rng,
+    sampled,
+    shuffled,
+)
+from .actions import Borrow, Discard, Draw, Force, Meld, Pass, Take
 from .cards import JOKER, Card, NamedJoker
-from .errors import ConquianError, IllegalActionError
+from .errors import ConquianError
 
 # Views and states are typed loosely: the engines import this module, so it imports none
 # of them, nor `conquian.state` (a `PlayerView` and a `State` are what the names say).
 PlayerView = Any
 State = Any
+
+# The shared steps by their former names (`conquian.agents.reading` shuffles as samples do).
+_shuffled, _arrange, _Unplayable = shuffled, arrange, Unplayable
 
 __all__ = [
     "DeterminizationError",
@@ -118,89 +129,13 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
 # -- shared steps ---------------------------------------------------------------------------
 
 
-def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
-    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
-    out = list(items)
-    draw = rng.random
-    for i in range(len(out) - 1, 0, -1):
-        j = int(draw() * (i + 1))
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-def _arrange(
-    places: Sequence[int],
-    times: Sequence[int],
-    cards: Sequence[tuple[Card, int]],
-    deck: list[Card | None],
-    rng: random.Random,
-) -> None:
-    """Put `cards` (each with the action it is played at) on `places` (each filled at its
-    action, -1 for the deal), each card on a place filled before it is played.
-
-    Cards with the earliest deadline go first, each to a free place drawn
-    among those filled in time: as those sets are nested, every arrangement
-    that meets the deadlines is equally likely.
-    """
-    if len(places) != len(cards):
-        raise DeterminizationError(f"{len(cards)} cards for {len(places)} places of one player")
-    free = sorted(range(len(places)), key=lambda k: times[k])
-    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
-    taken = [False] * len(places)
-    for k in order:
-        c, deadline = cards[k]
-        allowed = [q for q in free if not taken[q] and times[q] < deadline]
-        if not allowed:
-            raise _Unplayable
-        q = allowed[int(rng.random() * len(allowed))]
-        taken[q] = True
-        deck[places[q]] = c
-
-
-class _Unplayable(Exception):
-    """A card drawn for a hand cannot reach it before it is played: draw again."""
-
-
-def _replay(first: S, history: Sequence[Action], accept: Callable[[S], bool]) -> S | None:
-    """The deal `first` with `history` replayed, if every action is legal on it and `accept`
-    takes the state; else None (an action can be legal only with some hidden cards, as a
-    ``take`` in the two-hand game, T3, T8)."""
-    state = first
+def _sampled(view: Any, draw: Callable[[], S | None], accept: Callable[[S], bool] | None) -> S:
+    """`conquian._sampling.sampled`, its failure as a `DeterminizationError`."""
     try:
-        for action in history:
-            state = state.apply(action)
-    except IllegalActionError:
-        return None
-    return state if accept(state) else None
-
-
-_TRIES = 10_000
-"""Deals drawn before a view is declared impossible (rejections are rare: see `_sampled`)."""
-
-
-def _sampled(
-    view: Any,
-    draw: Callable[[], S | None],
-    accept: Callable[[S], bool] | None,
-) -> S:
-    """A state from `draw` (a deal drawn from the view's known places) whose history replays
-    and gives the view (or that `accept` takes).
-
-    Drawing again until the history replays keeps the draw uniform among the deals that
-    give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
-    the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
-    """
-    if accept is None:
-
-        def accept(state: S) -> bool:
-            return bool(state.view(view.player) == view)
-
-    for _ in range(_TRIES):
-        first = draw()
-        state = None if first is None else _replay(first, view.history, accept)
-        if state is not None:
-            return state
-    raise DeterminizationError(f"no deal found giving this view after {_TRIES} draws")
+        state: S = sampled(view, draw, accept)
+    except NoDeal as e:
+        raise DeterminizationError(str(e)) from None
+    return state
 
 
 def _physical(face: Card | NamedJoker) -> Card:
@@ -314,6 +249,7 @@ def sample_two_hand(
     the view's rules, `register_deal`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
     """
+    check_rng(rng)
     deal_with = TwoHandDeals(view, deal)
     hidden = deal_with.hidden
 
@@ -455,6 +391,8 @@ def _cooncan_starter(view: Any) -> list[Card]:
                 continue
             if not pack:
                 pack, stock = stock, []
+            if not pack:
+                raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             top = pack.pop(0)
             if top is _T0:
                 holder = player
@@ -462,6 +400,8 @@ def _cooncan_starter(view: Any) -> list[Card]:
                 arrived[player].append(top)
         elif kind is Take:
             c = action.card
+            if not stock:
+                raise DeterminizationError(f"'{action}': the stock is empty (M3)")
             if not open_stock:
                 at = len(stock) - 1  # M3: the top card
             elif c in stock:
@@ -479,10 +419,12 @@ def _cooncan_starter(view: Any) -> list[Card]:
             if kind is Discard:
                 stock.append(action.card)
                 player = (player + 1) % n
+    shown_stock: Sequence[Card] = view.stock
+    shown_pack: Sequence[Card] = view.known_pack or ()
     if _T0 in stock:
-        return [view.stock[stock.index(_T0)]]
+        return [_at_place(shown_stock, stock.index(_T0), "stock")]
     if pack is not None and _T0 in pack:
-        return [view.known_pack[pack.index(_T0)]]
+        return [_at_place(shown_pack, pack.index(_T0), "known_pack")]
     if holder is None:
         raise DeterminizationError("the card that started the stock cannot be placed")
     # Known in the holder's hand: the known card no named arrival accounts for.
@@ -490,6 +432,13 @@ def _cooncan_starter(view: Any) -> list[Card]:
     if len(rest) == 1:
         return list(rest)
     return sorted({*after, *view.known[holder]})  # a card equal to it was played since
+
+
+def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
+    """The card at place `at` of a zone the view shows, which the history says it holds."""
+    if at >= len(cards):
+        raise DeterminizationError(f"the history leaves more cards in the {zone} than it shows")
+    return cards[at]
 
 
 def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
@@ -518,6 +467,8 @@ def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
                 continue
             if not pack:  # M11: the stock turned over, its oldest card on top
                 pack, stock = stock, []
+            if not pack:
+                raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             seat.arrived.append((pack.pop(0), t))
         elif kind is Take:
             c = action.card
@@ -553,6 +504,7 @@ def sample_cooncan(
     card placed before the action that plays it. `deal` and `accept` as for
     `sample_two_hand`.
     """
+    check_rng(rng)
     dealt: Callable[..., S] = deal or _deal_for(view)
     rules = view.rules
     n = rules.players
@@ -586,11 +538,22 @@ def sample_cooncan(
                 held = [*view.known[q], *unseen[at : at + unknown[q]]]
             at += unknown[q]
             needs = seat.needs(held)
-            if needs is None or len(needs) != len(seat.places):
-                return None
+            # No unseen card in it and one starter: the same on every draw.
+            fixed = (q == me or shown is not None) and len(starters) == 1
+            if needs is not None and len(needs) != len(seat.places):  # the same every draw
+                raise DeterminizationError(
+                    f"seat {q} holds {len(held)} cards, and its history needs {len(needs)} "
+                    f"cards dealt or drawn face down where it got {len(seat.places)}"
+                )
             try:
+                if needs is None:
+                    raise _Unplayable
                 _arrange(seat.places, seat.times, needs, deck, rng)
             except _Unplayable:
+                if fixed:
+                    raise DeterminizationError(
+                        f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
+                    ) from None
                 return None
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
