@@ -290,8 +290,28 @@ def parse_action(text: str) -> Action:
     ...
     conquian.errors.NotationError: bad meld index '@x' at column 11: write @ and a number, as @2
     """
-    if not isinstance(text, str):
+    if type(text) is str:  # a text read before gives the same (immutable) action
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
+    elif not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}", token=repr(text))
+    action = _parse(text)
+    if type(text) is str:
+        if len(_PARSED) >= _CACHED:
+            _PARSED.clear()
+        _PARSED[text] = action
+    return action
+
+
+_PARSED: dict[str, Action] = {}
+"""Actions by the text they were read from: a long record repeats a few texts (draw, discard)."""
+_CACHED = 4_096
+"""The most texts `_PARSED` keeps; it starts afresh when full."""
+
+
+def _parse(text: str) -> Action:
+    """`parse_action` of a text not read before."""
     if len(text) > _MAX_TEXT:
         raise NotationError(
             f"action text of {len(text)} characters, more than the limit of {_MAX_TEXT}: "
