@@ -17,7 +17,11 @@ from .cards import Card
 from .errors import IllegalActionError, RecordError
 
 __all__ = [
+    "NEVER",
+    "STARTER",
+    "Ambiguous",
     "NoDeal",
+    "Seat",
     "Unplayable",
     "arrange",
     "check_rng",
@@ -177,3 +181,98 @@ def check_rng(rng: object) -> None:
     """A sample needs a source of random numbers: `rng` must have `random()` (E2)."""
     if not callable(getattr(rng, "random", None)):
         raise TypeError(f"sample_state: rng must be a random.Random, not {type(rng).__name__}")
+
+
+# -- what the history shows of a Cooncan seat (M2) --------------------------------------
+
+NEVER = 1 << 30
+"""The deadline of a card never played: any place will do."""
+
+
+class Seat:
+    """What the history shows of one seat's hand (M2): the places of the deck it was
+    filled from unseen (dealt, or drawn from the face-down pack) with the action each
+    came at, the cards it received face up (taken, or drawn from the turned stock) and
+    the cards it played, with the action of each."""
+
+    def __init__(self) -> None:
+        self.places: list[int] = []
+        self.times: list[int] = []
+        self.arrived: list[tuple[Any, int]] = []
+        self.played: list[tuple[Card, int]] = []
+        self._moves: dict[Any, list[tuple[int, int]]] = {}
+        self._cards: dict[Any, tuple[int, list[int]]] | None = None
+
+    def with_starter(self, starter: Card) -> Seat:
+        """This seat read with `STARTER` standing for the starter: the same, `starter` named
+        (its cards' reading reused, only the starter's card read again)."""
+        new = Seat()
+        new.places, new.times, new.played = self.places, self.times, self.played
+        new.arrived = [(starter if c is STARTER else c, t) for c, t in self.arrived]
+        cards = self._by_card()
+        if STARTER not in cards:
+            new._moves, new._cards = self._moves, cards
+            return new
+        merged = self._moves.get(starter, []) + self._moves[STARTER]
+        new._moves = {**self._moves, starter: merged}
+        del new._moves[STARTER]
+        new._cards = {}
+        for c, read in cards.items():  # in the order the cards first moved, as read anew
+            if c is STARTER or c == starter:
+                if starter not in new._cards:
+                    new._cards[starter] = _read(merged)
+            else:
+                new._cards[c] = read
+        return new
+
+    def _by_card(self) -> dict[Any, tuple[int, list[int]]]:
+        """For each card the history moves, `_read` of its moves (read once, then kept)."""
+        found = self._cards
+        if found is None:
+            moves = self._moves
+            for c, t in self.arrived:
+                moves.setdefault(c, []).append((t, 1))
+            for c, t in self.played:
+                moves.setdefault(c, []).append((t, -1))
+            found = {c: _read(m) for c, m in moves.items()}
+            self._cards = found
+        return found
+
+    def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
+        """The cards its unseen places must hold, each with the action it is needed by, for
+        a hand that now holds `held`; None if the history cannot be played with them."""
+        by_card = self._by_card()
+        count = Counter(held)
+        out: list[tuple[Card, int]] = []
+        for c, held_c in [*count.items(), *((c, 0) for c in by_card if c not in count)]:
+            balance, deadlines = by_card.get(c, (0, NONE))
+            total = held_c - balance  # plays less arrivals, plus what is held
+            if total < len(deadlines):
+                return None
+            out.extend((c, t) for t in deadlines)
+            out.extend((c, NEVER) for _ in range(total - len(deadlines)))
+        return out
+
+
+NONE: list[int] = []
+"""No deadline (a card the history does not move)."""
+
+
+def _read(moves: list[tuple[int, int]]) -> tuple[int, list[int]]:
+    """One card's moves in and out of a hand (action, +1 or -1): its known arrivals less
+    plays, and the actions by which an unseen copy must be in the hand."""
+    balance = 0  # known arrivals less plays so far
+    deadlines: list[int] = []
+    for t, step in sorted(moves):
+        balance += step
+        if -balance > len(deadlines):  # a play not covered: an unseen copy by then
+            deadlines.append(t)
+    return balance, deadlines
+
+
+class Ambiguous(Exception):
+    """Reading the history with `STARTER` for the starter, a take whose card may be it."""
+
+
+STARTER = "starter"
+"""The card first turned to start a Cooncan stock (M1), while its name is not known."""

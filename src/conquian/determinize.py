@@ -57,7 +57,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ._sampling import (
+    STARTER,
+    Ambiguous,
     NoDeal,
+    Seat,
     Unplayable,
     arrange,
     check_rng,
@@ -324,59 +327,13 @@ class TwoHandDeals:
 
 # -- Cooncan (M) ----------------------------------------------------------------------------
 
-_NEVER = 1 << 30
-"""The deadline of a card never played: any place will do."""
-
-
-class _Seat:
-    """What the history shows of one seat's hand (M2): the places of the deck it was
-    filled from unseen (dealt, or drawn from the face-down pack) with the action each
-    came at, the cards it received face up (taken, or drawn from the turned stock) and
-    the cards it played, with the action of each."""
-
-    def __init__(self) -> None:
-        self.places: list[int] = []
-        self.times: list[int] = []
-        self.arrived: list[tuple[Card, int]] = []
-        self.played: list[tuple[Card, int]] = []
-
-    def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
-        """The cards its unseen places must hold, each with the action it is needed by, for
-        a hand that now holds `held`; None if the history cannot be played with them."""
-        events: dict[Card, list[tuple[int, int]]] = {}
-        for c, t in self.arrived:
-            events.setdefault(c, []).append((t, 1))
-        for c, t in self.played:
-            events.setdefault(c, []).append((t, -1))
-        count = Counter(held)
-        for c in events:
-            count.setdefault(c, 0)
-        out: list[tuple[Card, int]] = []
-        for c, held_c in count.items():
-            balance = 0  # known arrivals less plays so far
-            deadlines: list[int] = []
-            for t, step in sorted(events.get(c, ())):
-                balance += step
-                if -balance > len(deadlines):  # a play not covered: an unseen copy by then
-                    deadlines.append(t)
-            total = held_c - balance  # plays less arrivals, plus what is held
-            if total < len(deadlines):
-                return None
-            out.extend((c, t) for t in deadlines)
-            out.extend((c, _NEVER) for _ in range(total - len(deadlines)))
-        return out
-
-
-_T0 = "starter"  # the card first turned to start the stock, while its name is not known
-
-
 def _cooncan_starter(view: Any) -> list[Card]:
     """The card that started the stock (M1), or the cards it may be when the view leaves
     it open (it went round the turned-over stock into a hand and was played, M11)."""
     rules = view.rules
     n = rules.players
     left = len(rules.pack_cards()) - n * rules.hand_size - 1  # the face-down pack
-    stock: list[Any] = [_T0]
+    stock: list[Any] = [STARTER]
     pack: list[Any] | None = None  # the turned-over stock, once the pack is empty
     open_stock = rules.stock == "open"
     player = (view.dealer + 1) % n
@@ -394,7 +351,7 @@ def _cooncan_starter(view: Any) -> list[Card]:
             if not pack:
                 raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             top = pack.pop(0)
-            if top is _T0:
+            if top is STARTER:
                 holder = player
             else:
                 arrived[player].append(top)
@@ -407,8 +364,8 @@ def _cooncan_starter(view: Any) -> list[Card]:
             elif c in stock:
                 at = len(stock) - 1 - stock[::-1].index(c)  # the topmost equal card
             else:
-                at = stock.index(_T0) if _T0 in stock else -1
-            if stock[at] is _T0:
+                at = stock.index(STARTER) if STARTER in stock else -1
+            if stock[at] is STARTER:
                 return [c]
             del stock[at]
             arrived[player].append(c)
@@ -421,10 +378,10 @@ def _cooncan_starter(view: Any) -> list[Card]:
                 player = (player + 1) % n
     shown_stock: Sequence[Card] = view.stock
     shown_pack: Sequence[Card] = view.known_pack or ()
-    if _T0 in stock:
-        return [_at_place(shown_stock, stock.index(_T0), "stock")]
-    if pack is not None and _T0 in pack:
-        return [_at_place(shown_pack, pack.index(_T0), "known_pack")]
+    if STARTER in stock:
+        return [_at_place(shown_stock, stock.index(STARTER), "stock")]
+    if pack is not None and STARTER in pack:
+        return [_at_place(shown_pack, pack.index(STARTER), "known_pack")]
     if holder is None:
         raise DeterminizationError("the card that started the stock cannot be placed")
     # Known in the holder's hand: the known card no named arrival accounts for.
@@ -441,19 +398,22 @@ def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
     return cards[at]
 
 
-def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
-    """Each seat's places and cards (`_Seat`), and the places of the pack still face down."""
+def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
+    """Each seat's places and cards (`Seat`), and the places of the pack still face down.
+
+    `starter` may be `STARTER`, to read the history once for every starter it leaves open
+    (`Seat.with_starter` then names it): `Ambiguous` if a take may be of the starter."""
     rules = view.rules
     n, size = rules.players, rules.hand_size
-    seats = [_Seat() for _ in range(n)]
+    seats = [Seat() for _ in range(n)]
     for k in range(n * size):  # M1: one at a time from the dealer's left
         seat = seats[(view.dealer + 1 + k) % n]
         seat.places.append(k)
         seat.times.append(-1)
     total = len(rules.pack_cards())
     next_place = n * size + 1
-    stock: list[Card] = [starter]
-    pack: list[Card] | None = None
+    stock: list[Any] = [starter]
+    pack: list[Any] | None = None
     open_stock = rules.stock == "open"
     player = (view.dealer + 1) % n
     for t, action in enumerate(view.history):
@@ -473,8 +433,13 @@ def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
         elif kind is Take:
             c = action.card
             if c not in stock or (not open_stock and stock[-1] != c):
+                if starter is STARTER and STARTER in stock:
+                    raise Ambiguous
                 raise DeterminizationError(f"'{action}': no such card in the stock")
-            del stock[len(stock) - 1 - stock[::-1].index(c)]
+            at = len(stock) - 1 - stock[::-1].index(c)
+            if starter is STARTER and STARTER in stock[at:]:  # the starter may be the topmost c
+                raise Ambiguous
+            del stock[at]
             seat.arrived.append((c, t))
         elif kind is Meld:
             seat.played.extend((_physical(f), t) for f in action.cards)
@@ -509,7 +474,21 @@ def sample_cooncan(
     rules = view.rules
     n = rules.players
     starters = _cooncan_starter(view)
-    plans: dict[Card, tuple[list[_Seat], list[int]]] = {}
+    plans: dict[Card, tuple[list[Seat], list[int]]] = {}
+    shared: list[tuple[list[Seat], list[int]] | None] = []  # read once for all starters
+
+    def _plan(starter: Card) -> tuple[list[Seat], list[int]]:
+        if len(starters) == 1:
+            return _cooncan_seats(view, starter)
+        if not shared:
+            try:
+                shared.append(_cooncan_seats(view, STARTER))
+            except Ambiguous:
+                shared.append(None)
+        read = shared[0]
+        if read is None:
+            return _cooncan_seats(view, starter)
+        return [seat.with_starter(starter) for seat in read[0]], read[1]
     me = view.player
     shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
     unknown = [
@@ -521,7 +500,7 @@ def sample_cooncan(
     def draw() -> S | None:
         starter = starters[int(rng.random() * len(starters))]
         if starter not in plans:
-            plans[starter] = _cooncan_seats(view, starter)
+            plans[starter] = _plan(starter)
         seats, rest = plans[starter]
         unseen = _shuffled(view.unseen, rng)
         if len(unseen) != sum(unknown) + len(rest):
