@@ -271,7 +271,8 @@ def test_the_unmutated_documents_load() -> None:
 # -- edits of real views ------------------------------------------------------------------------
 
 VIEWS: list[str] = [s.view(p).to_json() for s in STATES for p in range(s.rules.players)]
-ACTION_TEXTS: list[str] = sorted({str(a) for s in STATES for a in s.history}) + [
+ACTION_TEXTS: list[str] = [
+    *sorted({str(a) for s in STATES for a in s.history}),
     "draw",
     "pass",
     "take JD",

@@ -1,5 +1,6 @@
-"""The steps every game's sampling shares (`conquian.determinize`): shuffling the unseen
-cards, placing them before their deadlines, and replaying the history within a budget.
+"""The steps of sampling (`conquian.determinize`) that need no engine: shuffling the
+unseen cards, placing them before their deadlines, reading what the history shows of a
+Cooncan seat (`Seat`), and replaying the history within a budget (`sampled`).
 
 It lives apart from `conquian.determinize` to keep each module short; it imports no
 engine either.
