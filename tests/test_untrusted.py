@@ -100,7 +100,7 @@ def test_e2_an_illegal_action_of_another_seat_costs_a_bounded_replay(
     with pytest.raises(RecordError) as err:
         PlayerView.from_json(bad)
     n = len(history) + 1
-    assert sum(replayed) <= sampling._REPLAYS * (n + 1) + 200 + n
+    assert sum(replayed) <= sampling._REPLAYS * (n + 1) + 200 + n  # the last try may overrun
     if replayed:  # a replay ran: the error names the action it stopped at
         assert f"history[{len(history)}]" in str(err.value)
 

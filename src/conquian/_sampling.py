@@ -24,6 +24,7 @@ __all__ = [
     "NoDeal",
     "Seat",
     "Unplayable",
+    "Work",
     "arrange",
     "check_rng",
     "sampled",
@@ -107,21 +108,30 @@ def _replay(first: S, history: Sequence[Action], player: int) -> S | _Failed:
 
 
 _TRIES = 10_000
-"""Deals drawn at most before a view is declared impossible (see `_sampled`)."""
-_REPLAYS = 4
-"""Replays of the whole history one sample may cost at most, past `_FLOOR` (see `_sampled`)."""
+"""Deals drawn at most before a view is declared impossible (see `sampled`)."""
+_REPLAYS = 3
+"""Replays of the whole history one sample may cost at most, past `_FLOOR` (see `sampled`)."""
 _FLOOR = 20_000
 """Actions replayed at most on top of `_REPLAYS` replays: the retries a short history gets."""
-_DRAW_COST = 4
-"""A drawn deal is charged a `_DRAW_COST`-th of the history's length (reading the places)..."""
-_DRAW_FLOOR = 16
-"""... and `_DRAW_FLOOR` actions more (dealing the pack)."""
+_DRAW_COST = 32
+"""The actions' worth a drawn deal is charged (dealing the pack, placing the cards)."""
+
+
+class Work:
+    """The actions' worth of work a sample did besides replays and draws (`sampled`): a
+    reading of the history counts as many actions as it has."""
+
+    __slots__ = ("done",)
+
+    def __init__(self) -> None:
+        self.done = 0
 
 
 def sampled(
     view: Any,
     draw: Callable[[], S | None],
     accept: Callable[[S], bool] | None,
+    work: Work | None = None,
 ) -> S:
     """A state from `draw` (a deal drawn from the view's known places) whose history replays
     and gives the view (or that `accept` takes).
@@ -133,8 +143,9 @@ def sampled(
     The cost is bounded whatever the view (E2): an action of the viewer himself that is
     illegal is illegal on every deal (his cards and the public ones are the same on
     each), so it ends the search at the first replay; and the replays and draws together
-    cost at most `_REPLAYS` replays of the whole history plus `_FLOOR` actions, after
-    which the view is refused naming the action that most often failed.
+    cost at most `_REPLAYS` replays of the whole history plus `_FLOOR` actions (with
+    the `work` `draw` reports), after which the view is refused naming the action that
+    most often failed.
     """
     if accept is None:
 
@@ -152,7 +163,7 @@ def sampled(
             first = draw()
         except RecordError as e:  # the known places hold a card twice: on every draw
             raise NoDeal(f"the view's history places its known cards so: {e}") from None
-        spent += n // _DRAW_COST + _DRAW_FLOOR
+        spent += _DRAW_COST
         if first is not None:
             outcome = _replay(first, history, view.player)
             if isinstance(outcome, _Failed):
@@ -165,7 +176,7 @@ def sampled(
                 spent += n
                 if accept(outcome):
                     return outcome
-        if spent > budget:
+        if spent + (0 if work is None else work.done) > budget:
             break
     if counts:
         worst = failed[counts.most_common(1)[0][0]]
@@ -209,7 +220,7 @@ class Seat:
         (its cards' reading reused, only the starter's card read again)."""
         new = Seat()
         new.places, new.times, new.played = self.places, self.times, self.played
-        new.arrived = [(starter if c is STARTER else c, t) for c, t in self.arrived]
+        new.arrived = self.arrived  # with `STARTER` still: only its reading below is read
         cards = self._by_card()
         if STARTER not in cards:
             new._moves, new._cards = self._moves, cards

@@ -62,6 +62,7 @@ from ._sampling import (
     NoDeal,
     Seat,
     Unplayable,
+    Work,
     arrange,
     check_rng,
     sampled,
@@ -132,10 +133,15 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
 # -- shared steps ---------------------------------------------------------------------------
 
 
-def _sampled(view: Any, draw: Callable[[], S | None], accept: Callable[[S], bool] | None) -> S:
+def _sampled(
+    view: Any,
+    draw: Callable[[], S | None],
+    accept: Callable[[S], bool] | None,
+    work: Work | None = None,
+) -> S:
     """`conquian._sampling.sampled`, its failure as a `DeterminizationError`."""
     try:
-        state: S = sampled(view, draw, accept)
+        state: S = sampled(view, draw, accept, work)
     except NoDeal as e:
         raise DeterminizationError(str(e)) from None
     return state
@@ -476,17 +482,18 @@ def sample_cooncan(
     starters = _cooncan_starter(view)
     plans: dict[Card, tuple[list[Seat], list[int]]] = {}
     shared: list[tuple[list[Seat], list[int]] | None] = []  # read once for all starters
+    work = Work()  # each reading of the history counts in the sample's budget
 
     def _plan(starter: Card) -> tuple[list[Seat], list[int]]:
-        if len(starters) == 1:
-            return _cooncan_seats(view, starter)
-        if not shared:
+        if len(starters) > 1 and not shared:
+            work.done += len(view.history)
             try:
                 shared.append(_cooncan_seats(view, STARTER))
             except Ambiguous:
                 shared.append(None)
-        read = shared[0]
+        read = shared[0] if shared else None
         if read is None:
+            work.done += len(view.history)
             return _cooncan_seats(view, starter)
         return [seat.with_starter(starter) for seat in read[0]], read[1]
     me = view.player
@@ -538,4 +545,4 @@ def sample_cooncan(
             deck[place] = c
         return dealt(rules, tuple(deck), view.dealer)
 
-    return _sampled(view, draw, accept)
+    return _sampled(view, draw, accept, work)
