@@ -91,7 +91,7 @@ def test_e2_an_illegal_action_of_another_seat_costs_a_bounded_replay(
     rules: Any, replayed: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """E2: an action of another seat that no deal allows is retried only within the budget
-    (here 4 replays of the history and 200 actions), then refused naming the action."""
+    (here `_REPLAYS` replays of the history and 200 actions), then refused naming the action."""
     monkeypatch.setattr(sampling, "_FLOOR", 200)
     state = _played(rules, 6, 20)
     me = next(p for p in range(rules.players) if p != state.current_player)
