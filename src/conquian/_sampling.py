@@ -89,7 +89,7 @@ class _Failed:
     def __init__(self, index: int, error: IllegalActionError, mine: bool) -> None:
         self.index = index
         self.error = error
-        self.mine = mine  # the viewer's own action: what he knows decides it
+        self.mine = mine  # an action of the viewer himself
 
 
 def _replay(first: S, history: Sequence[Action], player: int) -> S | _Failed:
@@ -132,6 +132,7 @@ def sampled(
     draw: Callable[[], S | None],
     accept: Callable[[S], bool] | None,
     work: Work | None = None,
+    own_fixed: bool = False,
 ) -> S:
     """A state from `draw` (a deal drawn from the view's known places) whose history replays
     and gives the view (or that `accept` takes).
@@ -140,9 +141,10 @@ def sampled(
     give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
     the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
 
-    The cost is bounded whatever the view (E2): an action of the viewer himself that is
-    illegal is illegal on every deal (his cards and the public ones are the same on
-    each), so it ends the search at the first replay; and the replays and draws together
+    The cost is bounded whatever the view (E2): when every deal drawn gives the viewer
+    the same cards at every step (`own_fixed`: the two-hand game, where his hand is his
+    dealt cards less those he played), an illegal action of his own is illegal on every
+    deal, so it ends the search at the first replay; and the replays and draws together
     cost at most `_REPLAYS` replays of the whole history plus `_FLOOR` actions (with
     the `work` `draw` reports), after which the view is refused naming the action that
     most often failed.
@@ -168,7 +170,7 @@ def sampled(
             outcome = _replay(first, history, view.player)
             if isinstance(outcome, _Failed):
                 spent += outcome.index + 1
-                if outcome.mine:
+                if outcome.mine and own_fixed:
                     raise NoDeal(_illegal(outcome, history))
                 failed.setdefault(outcome.index, outcome)
                 counts[outcome.index] += 1

@@ -138,10 +138,11 @@ def _sampled(
     draw: Callable[[], S | None],
     accept: Callable[[S], bool] | None,
     work: Work | None = None,
+    own_fixed: bool = False,
 ) -> S:
     """`conquian._sampling.sampled`, its failure as a `DeterminizationError`."""
     try:
-        state: S = sampled(view, draw, accept, work)
+        state: S = sampled(view, draw, accept, work, own_fixed)
     except NoDeal as e:
         raise DeterminizationError(str(e)) from None
     return state
@@ -267,7 +268,7 @@ def sample_two_hand(
         first: S = deal_with(unseen[:hidden], unseen[hidden:], rng)
         return first
 
-    return _sampled(view, draw, accept)
+    return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
 
 
 class TwoHandDeals:
