@@ -3,8 +3,10 @@
 Hypothesis mutates real records and positions of every game (fields deleted,
 types swapped, cards duplicated, huge numbers, very long strings, deep
 nesting, actions shuffled, dropped or repeated, text cut or garbled) and
-also feeds random bytes and text. Whatever the input, `GameRecord.from_json`
-and `State.from_json` either load it or raise `RecordError` (a
+also feeds random bytes and text; and it edits the views of those states
+(history entries inserted, deleted, swapped or replaced, zones emptied).
+Whatever the input, `GameRecord.from_json`, `State.from_json` and
+`PlayerView.from_json` either load it or raise `RecordError` (a
 `ConquianError` and a `ValueError`), never anything else, and each call
 takes less than `BOUND` seconds. This runs in CI like every test: the
 default profile tries `FUZZ_EXAMPLES` inputs per test (5 times the profile's
@@ -26,6 +28,7 @@ from conquian import (
     ConquianRules,
     CooncanRules,
     HeuristicAgent,
+    PlayerView,
     RecordError,
     State,
     new_game,
@@ -263,3 +266,67 @@ def test_the_unmutated_documents_load() -> None:
     for text in BASES:
         loaded = GameRecord.from_json(text) if "conquian-record" in text else State.from_json(text)
         assert loaded is not None
+
+
+# -- edits of real views ------------------------------------------------------------------------
+
+VIEWS: list[str] = [s.view(p).to_json() for s in STATES for p in range(s.rules.players)]
+ACTION_TEXTS: list[str] = [
+    *sorted({str(a) for s in STATES for a in s.history}),
+    "draw",
+    "pass",
+    "take JD",
+    "meld 2H 5H 9H",
+    "discard KS",
+    "borrow 5H @0",
+    "force 7H @0",
+]
+
+
+@st.composite
+def edited_views(draw: st.DrawFn) -> str:
+    """A real view with one to three edits of its history or zones (E2, C6)."""
+    data = json.loads(draw(st.sampled_from(VIEWS)))
+    history: list[str] = data["history"]
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["insert", "delete", "swap", "replace", "append", "empty"]))
+        event(f"view edit: {kind}")
+        n = len(history)
+        if kind in ("insert", "append"):
+            at = n if kind == "append" else draw(st.integers(0, n))
+            history.insert(at, draw(st.sampled_from(ACTION_TEXTS)))
+        elif kind == "delete" and n:
+            del history[draw(st.integers(0, n - 1))]
+        elif kind == "swap" and n > 1:
+            i, j = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
+            history[i], history[j] = history[j], history[i]
+        elif kind == "replace" and n:
+            history[draw(st.integers(0, n - 1))] = draw(st.sampled_from(ACTION_TEXTS))
+        elif kind == "empty":
+            zones = [k for k, v in data.items() if isinstance(v, list) and k != "history"]
+            data[draw(st.sampled_from(zones))] = []
+    return json.dumps(data)
+
+
+@FUZZ
+@given(edited_views())
+def test_edited_views_give_only_record_errors_in_bounded_time(text: str) -> None:
+    """E2, C6: a view with its history or zones edited loads or raises RecordError (never
+    an IndexError or another error), in under 2 s."""
+    start = time.perf_counter()
+    try:
+        view = PlayerView.from_json(text)
+    except RecordError as err:
+        assert err.problems and "\n" not in str(err)
+        event("view: RecordError")
+    else:
+        event("view: loaded")
+        assert PlayerView.from_json(view.to_json()) == view
+    elapsed = time.perf_counter() - start
+    assert elapsed < BOUND, f"PlayerView.from_json took {elapsed:.2f} s"
+
+
+def test_the_unedited_views_load() -> None:
+    """The view corpus itself is valid: every base view loads back equal."""
+    for text in VIEWS:
+        assert PlayerView.from_json(text).to_json() == text

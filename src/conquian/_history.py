@@ -13,7 +13,7 @@ from typing import overload
 from ._line import extend_line
 from .actions import Action
 
-__all__ = ["History"]
+__all__ = ["History", "owned_history"]
 
 
 class History(Sequence[Action]):
@@ -28,7 +28,8 @@ class History(Sequence[Action]):
     The states of one line of play share one list of actions, each seeing its
     first `len(history)` entries. A list only ever grows, so what a history
     sees never changes; the second successor made from one state starts a
-    list of its own. Pickles as the tuple of its actions.
+    list of its own. A view holds a history of its own (`snapshot`), which
+    shares nothing that grows. Pickles as the tuple of its actions.
 
     >>> h = History().append(Pass()).append(Draw())
     >>> len(h), h[-1], h
@@ -41,7 +42,7 @@ class History(Sequence[Action]):
 
     def __init__(self, actions: Iterable[Action] = ()) -> None:
         line = list(actions)
-        self._line: list[Action] = line
+        self._line: list[Action] | tuple[Action, ...] = line
         self._length: int = len(line)
         self._actions: tuple[Action, ...] | None = None
 
@@ -57,7 +58,20 @@ class History(Sequence[Action]):
     def append(self, action: Action) -> History:
         """A history with `action` added at the end (this one is unchanged)."""
         n = self._length
-        return History.of_line(extend_line(self._line, n, action), n + 1)
+        line = self._line
+        if isinstance(line, tuple):  # a snapshot's: a new line starts from it
+            return History.of_line([*line, action], n + 1)
+        return History.of_line(extend_line(line, n, action), n + 1)
+
+    def snapshot(self) -> History:
+        """This history holding its actions alone: the tuple of them, shared with nothing that
+        grows (a view's, C6: it shows none of the actions applied after it was made)."""
+        actions = self.actions()
+        new = History.__new__(History)
+        new._line = actions
+        new._length = len(actions)
+        new._actions = actions
+        return new
 
     def actions(self) -> tuple[Action, ...]:
         """The actions as a tuple, oldest first (made once, then kept)."""
@@ -118,3 +132,11 @@ class History(Sequence[Action]):
 
     def __reduce__(self) -> tuple[object, ...]:
         return (History, (self.actions(),))
+
+
+def owned_history(actions: Sequence[Action]) -> History:
+    """`actions` as a history that shares nothing that grows (`History.snapshot`): what a view
+    holds (C6)."""
+    if isinstance(actions, History):
+        return actions.snapshot()
+    return History(tuple(actions)).snapshot()

@@ -108,7 +108,10 @@ class PlayerView:
         the pack does not hold, or a view no deal and history could show. The
         view read equals the view written, so it samples the same states
         (`sample_state`) for the same seed. Called on a subclass, the view
-        must be of that game.
+        must be of that game. Its cost is bounded whatever the text holds
+        (E2): at most three replays of the history plus 20,000 actions, and a
+        history no deal explains is refused naming the action at fault
+        (``history[12]: illegal action ...``).
 
         >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(2)
         >>> PlayerView.from_json(view.to_json()) == view

@@ -257,13 +257,31 @@ Action = Take | Pass | Draw | Meld | Borrow | Force | Discard
 
 _TOKEN = re.compile(r"\S+")
 _VERBS = ("take", "pass", "draw", "meld", "borrow", "force", "discard")
+_INDEX = re.compile(r"@\d{1,6}")
+
+_MAX_TEXT = 200
+"""The longest action text `parse_action` reads, as `conquian.records.MAX_ACTION_TEXT`."""
+_MAX_TOKEN = 16
+"""The longest word of an action (``discard``, ``JK=10H``, ``@123456`` are shorter)."""
+_EXCERPT = 24
+"""The most characters of the input an error message quotes."""
+
+
+def _excerpt(text: str) -> str:
+    """`text` quoted, cut to its first `_EXCERPT` characters (E2: errors stay short)."""
+    if len(text) <= _EXCERPT:
+        return repr(text)
+    return repr(text[:_EXCERPT]) + f"... ({len(text)} characters)"
 
 
 def parse_action(text: str) -> Action:
     """Read an action from its text notation (rules C2, E2).
 
     Verbs, cards and ``shift`` are case-insensitive. Bad text raises
-    `NotationError` naming the bad token and its column.
+    `NotationError` naming the bad token and its column. Text longer than 200
+    characters, or a word longer than 16, raises `NotationError` before it is
+    read (no action is that long); a message quotes at most the first 24
+    characters of what it names. Reading costs time linear in the text.
 
     >>> parse_action("Force JK=10h @0")
     parse_action('force JK=10H @0')
@@ -272,28 +290,69 @@ def parse_action(text: str) -> Action:
     ...
     conquian.errors.NotationError: bad meld index '@x' at column 11: write @ and a number, as @2
     """
-    if not isinstance(text, str):
+    if type(text) is str:  # a text read before gives the same (immutable) action
+        found = _PARSED.get(text)
+        if found is not None:
+            return found
+    elif not isinstance(text, str):
         raise NotationError(f"an action is text, not {type(text).__name__}", token=repr(text))
+    action = _parse(text)
+    if type(text) is str:
+        if len(_PARSED) >= _CACHED:
+            _PARSED.clear()
+        _PARSED[text] = action
+    return action
+
+
+_PARSED: dict[str, Action] = {}
+"""Actions by the text they were read from: a long record repeats a few texts (draw, discard)."""
+_CACHED = 4_096
+"""The most texts `_PARSED` keeps; it starts afresh when full."""
+
+
+def _parse(text: str) -> Action:
+    """`parse_action` of a text not read before."""
+    if len(text) > _MAX_TEXT:
+        raise NotationError(
+            f"action text of {len(text)} characters, more than the limit of {_MAX_TEXT}: "
+            + _excerpt(text),
+            token=text[:_EXCERPT],
+            column=0,
+        )
     tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
     if not tokens:
         raise NotationError("empty action: write one of " + ", ".join(_VERBS), token="")
-    (verb, column), args = tokens[0], tokens[1:]
+    for token, col in tokens:
+        if len(token) > _MAX_TOKEN:
+            raise NotationError(
+                f"word of {len(token)} characters at column {col}, longer than any in an "
+                f"action: {_excerpt(token)}",
+                token=token[:_EXCERPT],
+                column=col,
+            )
+    (verb, column) = tokens[0]
     verb = verb.lower()
+    end = len(tokens)
+    at = 1  # the next token to read
 
     def fail(message: str, token: str, col: int) -> NotationError:
         return NotationError(f"{message} at column {col}", token=token, column=col)
 
-    def one_card(kind: str) -> Card:
-        if not args:
+    def one_card() -> Card:
+        nonlocal at
+        if at == end:
             raise fail(f"'{verb}' needs a card, as '{verb} 5H'", verb, column)
-        token, col = args.pop(0)
+        token, col = tokens[at]
+        at += 1
         return card(token, column=col)
 
     def index() -> int:
-        if not args:
+        nonlocal at
+        if at == end:
             raise fail(f"'{verb}' needs a meld index, as @0", verb, column)
-        token, col = args.pop(0)
-        if not re.fullmatch(r"@\d{1,6}", token):
+        token, col = tokens[at]
+        at += 1
+        if not _INDEX.fullmatch(token):
             raise NotationError(
                 f"bad meld index {token!r} at column {col}: write @ and a number, as @2",
                 token=token,
@@ -302,8 +361,9 @@ def parse_action(text: str) -> Action:
         return int(token[1:])
 
     def shift() -> bool:
-        if args and args[0][0].lower() == "shift":
-            args.pop(0)
+        nonlocal at
+        if at < end and tokens[at][0].lower() == "shift":
+            at += 1
             return True
         return False
 
@@ -313,29 +373,34 @@ def parse_action(text: str) -> Action:
     elif verb == "draw":
         action = Draw()
     elif verb == "take":
-        action = Take(one_card("take"))
+        action = Take(one_card())
     elif verb == "discard":
-        action = Discard(one_card("discard"))
+        action = Discard(one_card())
     elif verb == "borrow":
-        taken = one_card("borrow")
+        taken = one_card()
         action = Borrow(taken, source=index())
     elif verb == "force":
-        if not args:
+        if at == end:
             raise fail("'force' needs a card, as 'force 6S @1'", verb, column)
-        token, col = args.pop(0)
+        token, col = tokens[at]
+        at += 1
         forced = parse_face(token, column=col)
         action = Force(forced, onto=index(), shift=shift())
     elif verb == "meld":
         faces: list[Face] = []
-        while args and not args[0][0].startswith("@") and args[0][0].lower() != "shift":
-            token, col = args.pop(0)
+        while at < end and not tokens[at][0].startswith("@") and tokens[at][0].lower() != "shift":
+            token, col = tokens[at]
+            at += 1
             faces.append(parse_face(token, column=col))
         if not faces:
             raise fail("'meld' needs cards, as 'meld 4H 5H 6H'", verb, column)
-        onto = index() if args and args[0][0].startswith("@") else None
+        onto = index() if at < end and tokens[at][0].startswith("@") else None
+        shift_col = tokens[at][1] if at < end else len(text)
         is_shift = shift()
         if is_shift and onto is None:
-            raise fail("'shift' needs a meld index before it, as 'meld 9H @3 shift'", "shift", col)
+            raise fail(
+                "'shift' needs a meld index before it, as 'meld 9H @3 shift'", "shift", shift_col
+            )
         action = Meld(tuple(faces), onto=onto, shift=is_shift)
     else:
         raise NotationError(
@@ -343,7 +408,7 @@ def parse_action(text: str) -> Action:
             token=tokens[0][0],
             column=column,
         )
-    if args:
-        token, col = args[0]
+    if at < end:
+        token, col = tokens[at]
         raise fail(f"unexpected {token!r} after '{action}'", token, col)
     return action

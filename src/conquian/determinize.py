@@ -57,14 +57,29 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from ._sampling import (
+    STARTER,
+    Ambiguous,
+    NoDeal,
+    Seat,
+    Unplayable,
+    Work,
+    arrange,
+    check_rng,
+    sampled,
+    shuffled,
+)
+from .actions import Borrow, Discard, Draw, Force, Meld, Pass, Take
 from .cards import JOKER, Card, NamedJoker
-from .errors import ConquianError, IllegalActionError
+from .errors import ConquianError
 
 # Views and states are typed loosely: the engines import this module, so it imports none
 # of them, nor `conquian.state` (a `PlayerView` and a `State` are what the names say).
 PlayerView = Any
 State = Any
+
+# The shared steps by their former names (`conquian.agents.reading` shuffles as samples do).
+_shuffled, _arrange, _Unplayable = shuffled, arrange, Unplayable
 
 __all__ = [
     "DeterminizationError",
@@ -109,89 +124,19 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
 # -- shared steps ---------------------------------------------------------------------------
 
 
-def _shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
-    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
-    out = list(items)
-    draw = rng.random
-    for i in range(len(out) - 1, 0, -1):
-        j = int(draw() * (i + 1))
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-def _arrange(
-    places: Sequence[int],
-    times: Sequence[int],
-    cards: Sequence[tuple[Card, int]],
-    deck: list[Card | None],
-    rng: random.Random,
-) -> None:
-    """Put `cards` (each with the action it is played at) on `places` (each filled at its
-    action, -1 for the deal), each card on a place filled before it is played.
-
-    Cards with the earliest deadline go first, each to a free place drawn
-    among those filled in time: as those sets are nested, every arrangement
-    that meets the deadlines is equally likely.
-    """
-    if len(places) != len(cards):
-        raise DeterminizationError(f"{len(cards)} cards for {len(places)} places of one player")
-    free = sorted(range(len(places)), key=lambda k: times[k])
-    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
-    taken = [False] * len(places)
-    for k in order:
-        c, deadline = cards[k]
-        allowed = [q for q in free if not taken[q] and times[q] < deadline]
-        if not allowed:
-            raise _Unplayable
-        q = allowed[int(rng.random() * len(allowed))]
-        taken[q] = True
-        deck[places[q]] = c
-
-
-class _Unplayable(Exception):
-    """A card drawn for a hand cannot reach it before it is played: draw again."""
-
-
-def _replay(first: S, history: Sequence[Action], accept: Callable[[S], bool]) -> S | None:
-    """The deal `first` with `history` replayed, if every action is legal on it and `accept`
-    takes the state; else None (an action can be legal only with some hidden cards, as a
-    ``take`` in the two-hand game, T3, T8)."""
-    state = first
-    try:
-        for action in history:
-            state = state.apply(action)
-    except IllegalActionError:
-        return None
-    return state if accept(state) else None
-
-
-_TRIES = 10_000
-"""Deals drawn before a view is declared impossible (rejections are rare: see `_sampled`)."""
-
-
 def _sampled(
     view: Any,
     draw: Callable[[], S | None],
     accept: Callable[[S], bool] | None,
+    work: Work | None = None,
+    own_fixed: bool = False,
 ) -> S:
-    """A state from `draw` (a deal drawn from the view's known places) whose history replays
-    and gives the view (or that `accept` takes).
-
-    Drawing again until the history replays keeps the draw uniform among the deals that
-    give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
-    the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
-    """
-    if accept is None:
-
-        def accept(state: S) -> bool:
-            return bool(state.view(view.player) == view)
-
-    for _ in range(_TRIES):
-        first = draw()
-        state = None if first is None else _replay(first, view.history, accept)
-        if state is not None:
-            return state
-    raise DeterminizationError(f"no deal found giving this view after {_TRIES} draws")
+    """`conquian._sampling.sampled`, its failure as a `DeterminizationError`."""
+    try:
+        state: S = sampled(view, draw, accept, work, own_fixed)
+    except NoDeal as e:
+        raise DeterminizationError(str(e)) from None
+    return state
 
 
 def _physical(face: Card | NamedJoker) -> Card:
@@ -304,6 +249,7 @@ def sample_two_hand(
     the view's game, `conquian.games`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
     """
+    check_rng(rng)
     deal_with = TwoHandDeals(view, deal)
     hidden = deal_with.hidden
 
@@ -312,7 +258,7 @@ def sample_two_hand(
         first: S = deal_with(unseen[:hidden], unseen[hidden:], rng)
         return first
 
-    return _sampled(view, draw, accept)
+    return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
 
 
 class TwoHandDeals:
@@ -380,59 +326,13 @@ class TwoHandDeals:
 
 # -- Cooncan (M) ----------------------------------------------------------------------------
 
-_NEVER = 1 << 30
-"""The deadline of a card never played: any place will do."""
-
-
-class _Seat:
-    """What the history shows of one seat's hand (M2): the places of the deck it was
-    filled from unseen (dealt, or drawn from the face-down pack) with the action each
-    came at, the cards it received face up (taken, or drawn from the turned stock) and
-    the cards it played, with the action of each."""
-
-    def __init__(self) -> None:
-        self.places: list[int] = []
-        self.times: list[int] = []
-        self.arrived: list[tuple[Card, int]] = []
-        self.played: list[tuple[Card, int]] = []
-
-    def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
-        """The cards its unseen places must hold, each with the action it is needed by, for
-        a hand that now holds `held`; None if the history cannot be played with them."""
-        events: dict[Card, list[tuple[int, int]]] = {}
-        for c, t in self.arrived:
-            events.setdefault(c, []).append((t, 1))
-        for c, t in self.played:
-            events.setdefault(c, []).append((t, -1))
-        count = Counter(held)
-        for c in events:
-            count.setdefault(c, 0)
-        out: list[tuple[Card, int]] = []
-        for c, held_c in count.items():
-            balance = 0  # known arrivals less plays so far
-            deadlines: list[int] = []
-            for t, step in sorted(events.get(c, ())):
-                balance += step
-                if -balance > len(deadlines):  # a play not covered: an unseen copy by then
-                    deadlines.append(t)
-            total = held_c - balance  # plays less arrivals, plus what is held
-            if total < len(deadlines):
-                return None
-            out.extend((c, t) for t in deadlines)
-            out.extend((c, _NEVER) for _ in range(total - len(deadlines)))
-        return out
-
-
-_T0 = "starter"  # the card first turned to start the stock, while its name is not known
-
-
 def _cooncan_starter(view: Any) -> list[Card]:
     """The card that started the stock (M1), or the cards it may be when the view leaves
     it open (it went round the turned-over stock into a hand and was played, M11)."""
     rules = view.rules
     n = rules.players
     left = len(rules.pack_cards()) - n * rules.hand_size - 1  # the face-down pack
-    stock: list[Any] = [_T0]
+    stock: list[Any] = [STARTER]
     pack: list[Any] | None = None  # the turned-over stock, once the pack is empty
     open_stock = rules.stock == "open"
     player = (view.dealer + 1) % n
@@ -447,20 +347,24 @@ def _cooncan_starter(view: Any) -> list[Card]:
                 continue
             if not pack:
                 pack, stock = stock, []
+            if not pack:
+                raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             top = pack.pop(0)
-            if top is _T0:
+            if top is STARTER:
                 holder = player
             else:
                 arrived[player].append(top)
         elif kind is Take:
             c = action.card
+            if not stock:
+                raise DeterminizationError(f"'{action}': the stock is empty (M3)")
             if not open_stock:
                 at = len(stock) - 1  # M3: the top card
             elif c in stock:
                 at = len(stock) - 1 - stock[::-1].index(c)  # the topmost equal card
             else:
-                at = stock.index(_T0) if _T0 in stock else -1
-            if stock[at] is _T0:
+                at = stock.index(STARTER) if STARTER in stock else -1
+            if stock[at] is STARTER:
                 return [c]
             del stock[at]
             arrived[player].append(c)
@@ -471,10 +375,12 @@ def _cooncan_starter(view: Any) -> list[Card]:
             if kind is Discard:
                 stock.append(action.card)
                 player = (player + 1) % n
-    if _T0 in stock:
-        return [view.stock[stock.index(_T0)]]
-    if pack is not None and _T0 in pack:
-        return [view.known_pack[pack.index(_T0)]]
+    shown_stock: Sequence[Card] = view.stock
+    shown_pack: Sequence[Card] = view.known_pack or ()
+    if STARTER in stock:
+        return [_at_place(shown_stock, stock.index(STARTER), "stock")]
+    if pack is not None and STARTER in pack:
+        return [_at_place(shown_pack, pack.index(STARTER), "known_pack")]
     if holder is None:
         raise DeterminizationError("the card that started the stock cannot be placed")
     # Known in the holder's hand: the known card no named arrival accounts for.
@@ -484,19 +390,29 @@ def _cooncan_starter(view: Any) -> list[Card]:
     return sorted({*after, *view.known[holder]})  # a card equal to it was played since
 
 
-def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
-    """Each seat's places and cards (`_Seat`), and the places of the pack still face down."""
+def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
+    """The card at place `at` of a zone the view shows, which the history says it holds."""
+    if at >= len(cards):
+        raise DeterminizationError(f"the history leaves more cards in the {zone} than it shows")
+    return cards[at]
+
+
+def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
+    """Each seat's places and cards (`Seat`), and the places of the pack still face down.
+
+    `starter` may be `STARTER`, to read the history once for every starter it leaves open
+    (`Seat.with_starter` then names it): `Ambiguous` if a take may be of the starter."""
     rules = view.rules
     n, size = rules.players, rules.hand_size
-    seats = [_Seat() for _ in range(n)]
+    seats = [Seat() for _ in range(n)]
     for k in range(n * size):  # M1: one at a time from the dealer's left
         seat = seats[(view.dealer + 1 + k) % n]
         seat.places.append(k)
         seat.times.append(-1)
     total = len(rules.pack_cards())
     next_place = n * size + 1
-    stock: list[Card] = [starter]
-    pack: list[Card] | None = None
+    stock: list[Any] = [starter]
+    pack: list[Any] | None = None
     open_stock = rules.stock == "open"
     player = (view.dealer + 1) % n
     for t, action in enumerate(view.history):
@@ -510,12 +426,19 @@ def _cooncan_seats(view: Any, starter: Card) -> tuple[list[_Seat], list[int]]:
                 continue
             if not pack:  # M11: the stock turned over, its oldest card on top
                 pack, stock = stock, []
+            if not pack:
+                raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             seat.arrived.append((pack.pop(0), t))
         elif kind is Take:
             c = action.card
             if c not in stock or (not open_stock and stock[-1] != c):
+                if starter is STARTER and STARTER in stock:
+                    raise Ambiguous
                 raise DeterminizationError(f"'{action}': no such card in the stock")
-            del stock[len(stock) - 1 - stock[::-1].index(c)]
+            at = len(stock) - 1 - stock[::-1].index(c)
+            if starter is STARTER and STARTER in stock[at:]:  # the starter may be the topmost c
+                raise Ambiguous
+            del stock[at]
             seat.arrived.append((c, t))
         elif kind is Meld:
             seat.played.extend((_physical(f), t) for f in action.cards)
@@ -545,11 +468,27 @@ def sample_cooncan(
     card placed before the action that plays it. `deal` and `accept` as for
     `sample_two_hand`.
     """
+    check_rng(rng)
     dealt: Callable[..., S] = deal or _deal_for(view)
     rules = view.rules
     n = rules.players
     starters = _cooncan_starter(view)
-    plans: dict[Card, tuple[list[_Seat], list[int]]] = {}
+    plans: dict[Card, tuple[list[Seat], list[int]]] = {}
+    shared: list[tuple[list[Seat], list[int]] | None] = []  # read once for all starters
+    work = Work()  # each reading of the history counts in the sample's budget
+
+    def _plan(starter: Card) -> tuple[list[Seat], list[int]]:
+        if len(starters) > 1 and not shared:
+            work.done += len(view.history)
+            try:
+                shared.append(_cooncan_seats(view, STARTER))
+            except Ambiguous:
+                shared.append(None)
+        read = shared[0] if shared else None
+        if read is None:
+            work.done += len(view.history)
+            return _cooncan_seats(view, starter)
+        return [seat.with_starter(starter) for seat in read[0]], read[1]
     me = view.player
     shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
     unknown = [
@@ -561,7 +500,7 @@ def sample_cooncan(
     def draw() -> S | None:
         starter = starters[int(rng.random() * len(starters))]
         if starter not in plans:
-            plans[starter] = _cooncan_seats(view, starter)
+            plans[starter] = _plan(starter)
         seats, rest = plans[starter]
         unseen = _shuffled(view.unseen, rng)
         if len(unseen) != sum(unknown) + len(rest):
@@ -578,14 +517,25 @@ def sample_cooncan(
                 held = [*view.known[q], *unseen[at : at + unknown[q]]]
             at += unknown[q]
             needs = seat.needs(held)
-            if needs is None or len(needs) != len(seat.places):
-                return None
+            # No unseen card in it and one starter: the same on every draw.
+            fixed = (q == me or shown is not None) and len(starters) == 1
+            if needs is not None and len(needs) != len(seat.places):  # the same every draw
+                raise DeterminizationError(
+                    f"seat {q} holds {len(held)} cards, and its history needs {len(needs)} "
+                    f"cards dealt or drawn face down where it got {len(seat.places)}"
+                )
             try:
+                if needs is None:
+                    raise _Unplayable
                 _arrange(seat.places, seat.times, needs, deck, rng)
             except _Unplayable:
+                if fixed:
+                    raise DeterminizationError(
+                        f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
+                    ) from None
                 return None
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
         return dealt(rules, tuple(deck), view.dealer)
 
-    return _sampled(view, draw, accept)
+    return _sampled(view, draw, accept, work)

@@ -366,8 +366,8 @@ def _single_class() -> type:
             while True:
                 deal = int(self.np_random.integers(2**31))
                 self.game.reset(seed=deal)
-                self.others = {
-                    p: self.opponent(deal + p)
+                self.others = {  # each seed drawn apart from the deal's: none rebuilds the deck
+                    p: self.opponent(int(self.np_random.integers(2**31)))
                     for p in range(len(self.game.possible_agents))
                     if p != self.seat
                 }

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from .._history import owned_history
 from ..actions import Action
 from ..cards import Card
 from ..combos import Combination
@@ -53,7 +54,7 @@ class CooncanView(PlayerView):
     pack_size: int
     known: tuple[tuple[Card, ...], ...]
     known_pack: tuple[Card, ...] | None
-    history: Sequence[Action]
+    history: Sequence[Action] = attrs.field(converter=owned_history)  # its own (C6)
     turns: int
     result: Result | None
     legal_actions: tuple[Action, ...]

@@ -64,7 +64,12 @@ def why_illegal(action: Action, at: Position) -> tuple[str, str]:
     shift = isinstance(action, (Meld, Force)) and action.shift
     if shift or any(isinstance(f, NamedJoker) for f in faces):
         return "the two-hand pack has no joker, so no joker is named or shifted", "T1"
-    twice = [f for i, f in enumerate(faces) if f in faces[:i]]
+    named: set[Face] = set()
+    twice: list[Face] = []
+    for f in faces:  # one pass with a set: linear in the number of faces
+        if f in named:
+            twice.append(f)
+        named.add(f)
     if twice:
         return (
             f"{twice[0]} is named twice: the {at.rules.pack} pack of 40 cards holds each card once",

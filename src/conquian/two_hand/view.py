@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from .._history import owned_history
 from ..actions import Action
 from ..cards import Card
 from ..combos import Combination
@@ -58,7 +59,7 @@ class ConquianView(PlayerView):
     pending: tuple[Card, ...]
     stock_size: int
     buried: tuple[Card, ...]
-    history: Sequence[Action]
+    history: Sequence[Action] = attrs.field(converter=owned_history)  # its own (C6)
     result: Result | None
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]

@@ -1,0 +1,292 @@
+"""The steps of sampling (`conquian.determinize`) that need no engine: shuffling the
+unseen cards, placing them before their deadlines, reading what the history shows of a
+Cooncan seat (`Seat`), and replaying the history within a budget (`sampled`).
+
+It lives apart from `conquian.determinize` to keep each module short; it imports no
+engine either.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from .actions import Action
+from .cards import Card
+from .errors import IllegalActionError, RecordError
+
+__all__ = [
+    "NEVER",
+    "STARTER",
+    "Ambiguous",
+    "NoDeal",
+    "Seat",
+    "Unplayable",
+    "Work",
+    "arrange",
+    "check_rng",
+    "sampled",
+    "shuffled",
+]
+
+S = TypeVar("S", bound=Any)
+
+
+class NoDeal(Exception):
+    """No deal gives the view: `conquian.determinize` raises it as `DeterminizationError`."""
+
+
+def shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
+    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
+    out = list(items)
+    draw = rng.random
+    for i in range(len(out) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def arrange(
+    places: Sequence[int],
+    times: Sequence[int],
+    cards: Sequence[tuple[Card, int]],
+    deck: list[Card | None],
+    rng: random.Random,
+) -> None:
+    """Put `cards` (each with the action it is played at) on `places` (each filled at its
+    action, -1 for the deal), each card on a place filled before it is played.
+
+    Cards with the earliest deadline go first, each to a free place drawn
+    among those filled in time: as those sets are nested, every arrangement
+    that meets the deadlines is equally likely.
+    """
+    if len(places) != len(cards):
+        raise NoDeal(f"{len(cards)} cards for {len(places)} places of one player")
+    free = sorted(range(len(places)), key=lambda k: times[k])
+    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
+    taken = [False] * len(places)
+    for k in order:
+        c, deadline = cards[k]
+        allowed = [q for q in free if not taken[q] and times[q] < deadline]
+        if not allowed:
+            raise Unplayable
+        q = allowed[int(rng.random() * len(allowed))]
+        taken[q] = True
+        deck[places[q]] = c
+
+
+class Unplayable(Exception):
+    """A card drawn for a hand cannot reach it before it is played: draw again."""
+
+
+class _Failed:
+    """Where a replay stopped: the index of the action, the action and why (E1)."""
+
+    __slots__ = ("error", "index", "mine")
+
+    def __init__(self, index: int, error: IllegalActionError, mine: bool) -> None:
+        self.index = index
+        self.error = error
+        self.mine = mine  # an action of the viewer himself
+
+
+def _replay(first: S, history: Sequence[Action], player: int) -> S | _Failed:
+    """The deal `first` with `history` replayed; or where an action turned out illegal on it
+    (an action can be legal only with some hidden cards, as a ``take`` in the two-hand game,
+    T3, T8)."""
+    state = first
+    i = 0
+    try:
+        for action in history:
+            state = state.apply(action)
+            i += 1
+    except IllegalActionError as e:
+        return _Failed(i, e, state.current_player == player)
+    return state
+
+
+_TRIES = 10_000
+"""Deals drawn at most before a view is declared impossible (see `sampled`)."""
+_REPLAYS = 3
+"""Replays of the whole history one sample may cost at most, past `_FLOOR` (see `sampled`)."""
+_FLOOR = 20_000
+"""Actions replayed at most on top of `_REPLAYS` replays: the retries a short history gets."""
+_DRAW_COST = 32
+"""The actions' worth a drawn deal is charged (dealing the pack, placing the cards)."""
+
+
+class Work:
+    """The actions' worth of work a sample did besides replays and draws (`sampled`): a
+    reading of the history counts as many actions as it has."""
+
+    __slots__ = ("done",)
+
+    def __init__(self) -> None:
+        self.done = 0
+
+
+def sampled(
+    view: Any,
+    draw: Callable[[], S | None],
+    accept: Callable[[S], bool] | None,
+    work: Work | None = None,
+    own_fixed: bool = False,
+) -> S:
+    """A state from `draw` (a deal drawn from the view's known places) whose history replays
+    and gives the view (or that `accept` takes).
+
+    Drawing again until the history replays keeps the draw uniform among the deals that
+    give the view: an action whose legality hangs on hidden cards (a ``take`` of a card
+    the taker must meld this turn, T3, T8) rejects the deals where it is illegal.
+
+    The cost is bounded whatever the view (E2): when every deal drawn gives the viewer
+    the same cards at every step (`own_fixed`: the two-hand game, where his hand is his
+    dealt cards less those he played), an illegal action of his own is illegal on every
+    deal, so it ends the search at the first replay; and the replays and draws together
+    cost at most `_REPLAYS` replays of the whole history plus `_FLOOR` actions (with
+    the `work` `draw` reports), after which the view is refused naming the action that
+    most often failed.
+    """
+    if accept is None:
+
+        def accept(state: S) -> bool:
+            return bool(state.view(view.player) == view)
+
+    history: Sequence[Action] = view.history
+    n = len(history)
+    budget = _REPLAYS * (n + 1) + _FLOOR
+    spent = 0
+    failed: dict[int, _Failed] = {}
+    counts: Counter[int] = Counter()
+    for _ in range(_TRIES):
+        try:
+            first = draw()
+        except RecordError as e:  # the known places hold a card twice: on every draw
+            raise NoDeal(f"the view's history places its known cards so: {e}") from None
+        spent += _DRAW_COST
+        if first is not None:
+            outcome = _replay(first, history, view.player)
+            if isinstance(outcome, _Failed):
+                spent += outcome.index + 1
+                if outcome.mine and own_fixed:
+                    raise NoDeal(_illegal(outcome, history))
+                failed.setdefault(outcome.index, outcome)
+                counts[outcome.index] += 1
+            else:
+                spent += n
+                if accept(outcome):
+                    return outcome
+        if spent + (0 if work is None else work.done) > budget:
+            break
+    if counts:
+        worst = failed[counts.most_common(1)[0][0]]
+        raise NoDeal(f"{_illegal(worst, history)}, on every deal drawn")
+    raise NoDeal("no deal drawn gives this view")
+
+
+def _illegal(failed: _Failed, history: Sequence[Action]) -> str:
+    """The action at which a replay failed, named by its index and text, and why (E1)."""
+    return f"history[{failed.index}]: {failed.error}"
+
+
+def check_rng(rng: object) -> None:
+    """A sample needs a source of random numbers: `rng` must have `random()` (E2)."""
+    if not callable(getattr(rng, "random", None)):
+        raise TypeError(f"sample_state: rng must be a random.Random, not {type(rng).__name__}")
+
+
+# -- what the history shows of a Cooncan seat (M2) --------------------------------------
+
+NEVER = 1 << 30
+"""The deadline of a card never played: any place will do."""
+
+
+class Seat:
+    """What the history shows of one seat's hand (M2): the places of the deck it was
+    filled from unseen (dealt, or drawn from the face-down pack) with the action each
+    came at, the cards it received face up (taken, or drawn from the turned stock) and
+    the cards it played, with the action of each."""
+
+    def __init__(self) -> None:
+        self.places: list[int] = []
+        self.times: list[int] = []
+        self.arrived: list[tuple[Any, int]] = []
+        self.played: list[tuple[Card, int]] = []
+        self._moves: dict[Any, list[tuple[int, int]]] = {}
+        self._cards: dict[Any, tuple[int, list[int]]] | None = None
+
+    def with_starter(self, starter: Card) -> Seat:
+        """This seat read with `STARTER` standing for the starter: the same, `starter` named
+        (its cards' reading reused, only the starter's card read again)."""
+        new = Seat()
+        new.places, new.times, new.played = self.places, self.times, self.played
+        new.arrived = self.arrived  # with `STARTER` still: only its reading below is read
+        cards = self._by_card()
+        if STARTER not in cards:
+            new._moves, new._cards = self._moves, cards
+            return new
+        merged = self._moves.get(starter, []) + self._moves[STARTER]
+        new._moves = {**self._moves, starter: merged}
+        del new._moves[STARTER]
+        new._cards = {}
+        for c, read in cards.items():  # in the order the cards first moved, as read anew
+            if c is STARTER or c == starter:
+                if starter not in new._cards:
+                    new._cards[starter] = _read(merged)
+            else:
+                new._cards[c] = read
+        return new
+
+    def _by_card(self) -> dict[Any, tuple[int, list[int]]]:
+        """For each card the history moves, `_read` of its moves (read once, then kept)."""
+        found = self._cards
+        if found is None:
+            moves = self._moves
+            for c, t in self.arrived:
+                moves.setdefault(c, []).append((t, 1))
+            for c, t in self.played:
+                moves.setdefault(c, []).append((t, -1))
+            found = {c: _read(m) for c, m in moves.items()}
+            self._cards = found
+        return found
+
+    def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
+        """The cards its unseen places must hold, each with the action it is needed by, for
+        a hand that now holds `held`; None if the history cannot be played with them."""
+        by_card = self._by_card()
+        count = Counter(held)
+        out: list[tuple[Card, int]] = []
+        for c, held_c in [*count.items(), *((c, 0) for c in by_card if c not in count)]:
+            balance, deadlines = by_card.get(c, (0, NONE))
+            total = held_c - balance  # plays less arrivals, plus what is held
+            if total < len(deadlines):
+                return None
+            out.extend((c, t) for t in deadlines)
+            out.extend((c, NEVER) for _ in range(total - len(deadlines)))
+        return out
+
+
+NONE: list[int] = []
+"""No deadline (a card the history does not move)."""
+
+
+def _read(moves: list[tuple[int, int]]) -> tuple[int, list[int]]:
+    """One card's moves in and out of a hand (action, +1 or -1): its known arrivals less
+    plays, and the actions by which an unseen copy must be in the hand."""
+    balance = 0  # known arrivals less plays so far
+    deadlines: list[int] = []
+    for t, step in sorted(moves):
+        balance += step
+        if -balance > len(deadlines):  # a play not covered: an unseen copy by then
+            deadlines.append(t)
+    return balance, deadlines
+
+
+class Ambiguous(Exception):
+    """Reading the history with `STARTER` for the starter, a take whose card may be it."""
+
+
+STARTER = "starter"
+"""The card first turned to start a Cooncan stock (M1), while its name is not known."""

@@ -1,0 +1,135 @@
+"""Nothing a seat may not know reaches it (C6), through any channel it can read.
+
+Pairs of deals that differ only where one seat cannot look: two cards that
+seat never sees placed (still among its `unseen` at the end) change places in
+the deck, and the same history is replayed on both. Every prefix of play
+then shows that seat the same things, so each channel it reads must be equal
+on the two: the view, its JSON, its text and SVG, its observation and action
+mask, the states sampled from it for a seed, and a bot's choice.
+
+A new game or variant joins the test by being in `GAMES`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from conquian import (
+    ActionSpace,
+    ConquianRules,
+    CooCanRules,
+    CooncanRules,
+    HeuristicAgent,
+    IllegalActionError,
+    PlayerView,
+    Rules,
+    State,
+    new_game,
+    svg,
+)
+
+GAMES: list[Rules] = [
+    ConquianRules(),
+    ConquianRules.pagat(),
+    ConquianRules.hoyle(),
+    ConquianRules.blog(),
+    ConquianRules(pack="american", hand_size=9),
+    ConquianRules(players=3),
+    ConquianRules.pagat(players=4),
+    CooncanRules.three_hand(),
+    CooncanRules.three_hand(jokers=1, stock="open"),
+    CooncanRules.double_pack(),
+    CooncanRules.double_pack(players=7),
+    CooCanRules(players=3),
+]
+"""Every game and variant whose views are checked: a new one is added here."""
+
+DEALS = 3
+"""Deals played per game; each is checked at every `EVERY`-th step."""
+EVERY = 5
+
+
+def _cheap_mask(rules: Rules) -> bool:
+    """The action spaces of the two-pack games are large: their masks are left out to keep
+    this fast."""
+    return len(rules.pack_cards()) <= 53
+
+
+def _played(rules: Rules, seed: int) -> Iterator[State]:
+    """Every `EVERY`-th state of a deal played with random legal actions, and the last."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=seed % rules.players)
+    k = 0
+    while True:
+        if k % EVERY == 0 or state.is_over:
+            yield state
+        if state.is_over or k > 300:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+        k += 1
+
+
+def _twin(state: State, seat: int, rng: random.Random) -> State | None:
+    """The deal with two cards `seat` never sees (every copy of each) swapped in the deck, the
+    history replayed on it; None when there are no two such cards, or the history does not
+    replay (the other seats' choices can hang on their hidden cards)."""
+    unseen = Counter(state.view(seat).unseen)
+    pack = Counter(state.rules.pack_cards())
+    hidden = sorted(c for c, n in unseen.items() if n == pack[c])  # every copy unseen
+    if len(hidden) < 2:
+        return None
+    a, b = rng.sample(hidden, 2)
+    deck: list[Any] = list(state.deck)  # type: ignore[attr-defined]
+    deck = [b if c == a else a if c == b else c for c in deck]
+    twin = new_game(state.rules, deck=deck, dealer=state.dealer)  # type: ignore[attr-defined]
+    try:
+        for action in state.history:
+            twin = twin.apply(action)
+    except IllegalActionError:
+        return None
+    return twin
+
+
+def _channels(view: PlayerView, rules: Rules, seed: int) -> dict[str, object]:
+    """What `view`'s player can read, each channel by name."""
+    out: dict[str, object] = {
+        "view": view,
+        "json": view.to_json(),
+        "text": str(view),
+        "svg": svg.render(view),
+        "observation": view.observation(),  # type: ignore[attr-defined]
+    }
+    if _cheap_mask(rules):
+        out["mask"] = ActionSpace(rules).mask(view)
+    sample = view.sample_state(random.Random(seed))  # type: ignore[attr-defined]
+    out["sample"] = (sample.deck, sample.history)
+    if view.legal_actions:
+        out["bot"] = HeuristicAgent(seed)(view)  # type: ignore[call-arg]
+    return out
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=lambda r: repr(r)[:60])
+def test_c6_deals_that_differ_only_in_hidden_cards_look_the_same(rules: Rules) -> None:
+    """C6: two deals that differ only in cards a seat never sees show it equal views, JSON,
+    text, SVG, observations, masks, samples for a seed and bot choices, at every step."""
+    compared = 0
+    for seed in range(DEALS):
+        rng = random.Random(1000 + seed)
+        for state in _played(rules, seed):
+            seat = rng.randrange(rules.players)
+            twin = _twin(state, seat, rng)
+            if twin is None:
+                continue
+            assert twin.deck != state.deck  # type: ignore[attr-defined]  # a true pair
+            one = _channels(state.view(seat), rules, seed)
+            two = _channels(twin.view(seat), rules, seed)
+            for name in one:
+                assert one[name] == two[name], f"{name} differs for seat {seat} of {rules!r}"
+            assert one.keys() == two.keys()
+            compared += 1
+    assert compared >= DEALS  # the pairs were built and compared, not all skipped
