@@ -230,7 +230,7 @@ def test_two_hand_view_json_has_exactly_the_view_fields() -> None:
     view = state.view(1)
     data = json.loads(view.to_json())
     assert list(data) == [
-        "format", "version", "rules", "player", "dealer", "current_player", "hand",
+        "format", "version", "rules", "player", "dealer", "current_player", "decision", "hand",
         "hand_sizes", "table", "offer", "offer_origin", "pending", "stock_size", "buried",
         "hands", "history", "result", "legal_actions",
     ]  # fmt: skip
@@ -245,9 +245,9 @@ def test_cooncan_view_json_has_exactly_the_view_fields() -> None:
     view = three_hand().view(0)
     data = json.loads(view.to_json())
     assert list(data) == [
-        "format", "version", "rules", "player", "dealer", "current_player", "hand", "hand_sizes",
-        "table", "phase", "stock", "pack_size", "known", "known_pack", "turns", "hands",
-        "history", "result", "legal_actions",
+        "format", "version", "rules", "player", "dealer", "current_player", "decision", "hand",
+        "hand_sizes", "table", "phase", "stock", "pack_size", "known", "known_pack", "turns",
+        "hands", "history", "result", "legal_actions",
     ]  # fmt: skip
     assert data["known"][1] == ["8D"] and data["known_pack"] is None
     assert data["hands"] is None  # shown only once the deal is over (C6 "Showing")

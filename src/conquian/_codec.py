@@ -563,6 +563,7 @@ def write_view(view: PlayerView) -> str:
         "player": view.player,
         "dealer": view.dealer,
         "current_player": view.current_player,
+        "decision": view.decision,
         "hand": texts(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "table": [meld_data(m) for m in view.table],

@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from . import _codec, _view_json, svg
 from ._result import Result
-from .diagram import diagram
 
 if TYPE_CHECKING:
     from .actions import Action
     from .cards import Card
     from .combos import Combination
+    from .events import Decision, Event
 
 __all__ = ["PlayerView"]
 
@@ -79,13 +78,42 @@ class PlayerView:
         """What this player may do now; empty when it is not his turn."""
         raise NotImplementedError
 
+    @property
+    def decision(self) -> Decision | None:
+        """What the player to move is asked (`conquian.events.decision_of`): ``"trade"``,
+        ``"say"`` or ``"meld"`` in the offer game, ``"draw"`` or ``"play"`` in the rummy
+        games; None when the deal is over. Every seat's view says it, not only the mover's.
+
+        >>> new_game(ConquianRules(), seed=7).view(0).decision
+        'say'
+        """
+        from .events import decision_of
+
+        return decision_of(self)
+
+    def events(self, since: int = 0) -> tuple[Event, ...]:
+        """What happened after history index `since`, as this player saw it
+        (`conquian.events.events`): never a card he may not know (C6).
+
+        >>> state = new_game(ConquianRules(), seed=5).apply("take KD").apply("meld JD QD KD")
+        >>> [str(e) for e in state.view(0).events(since=1)]
+        ['Seat 1 melds JD QD KD.']
+        """
+        from .events import events
+
+        return events(self, since)
+
     def __str__(self) -> str:
         """What this player may know as a multi-line text diagram (`conquian.diagram`)."""
+        from .diagram import diagram
+
         return diagram(self)
 
     def _repr_svg_(self) -> str:
         """This view as an SVG picture of the cards, shown by Jupyter (`conquian.svg`)."""
-        return svg.render(self)
+        from .svg import render
+
+        return render(self)
 
     def to_json(self) -> str:
         """This view as one line of JSON, to send to its player (format ``conquian-view``).
@@ -98,7 +126,9 @@ class PlayerView:
         >>> view.to_json()[:60]
         '{"format":"conquian-view","version":1,"rules":{"game":"conqu'
         """
-        return _codec.write_view(self)  # through its game's codec (conquian.games)
+        from ._codec import write_view
+
+        return write_view(self)  # through its game's codec (conquian.games)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
@@ -117,5 +147,7 @@ class PlayerView:
         >>> PlayerView.from_json(view.to_json()) == view
         True
         """
-        view: PlayerView = _view_json.view_from_json(text, cls)
+        from ._view_json import view_from_json
+
+        view: PlayerView = view_from_json(text, cls)
         return view

@@ -132,7 +132,7 @@ def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
     from .games import game_of
 
     two_hand = game_of(rules).engine == "offer"  # a card on offer, no face-up stock
-    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands",))
+    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands", "decision"))
     n = rules.players
     before = len(r.problems)
     player = r.seat(data.get("player"), "player", n)

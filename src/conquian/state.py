@@ -26,6 +26,7 @@ from .errors import IllegalActionError, NotationError
 if TYPE_CHECKING:
     from .cards import Card
     from .combos import Combination
+    from .events import Decision
     from .rules import Rules
 
 __all__ = ["History", "Outcome", "PlayerView", "Result", "State"]
@@ -209,6 +210,19 @@ class State:
             raise IllegalActionError(
                 f"illegal action '{action}': {why}", action=str(action), rule=rule
             ) from None
+
+    @property
+    def decision(self) -> Decision | None:
+        """What the player to move is asked (`conquian.events.decision_of`): ``"trade"``,
+        ``"say"`` or ``"meld"`` in the offer game, ``"draw"`` or ``"play"`` in the rummy
+        games; None when the deal is over.
+
+        >>> new_game(CooncanRules.three_hand(), seed=3).decision
+        'draw'
+        """
+        from .events import decision_of
+
+        return decision_of(self)
 
     def __str__(self) -> str:
         """The position as a multi-line text diagram: every hand, the table, the offer or

@@ -112,7 +112,7 @@ def read_view(text: str | bytes) -> CooCanView:
     if not isinstance(rules, CooCanRules):
         r.add(f"rules.game: a {rules.game} view is not a CooCanView")
         raise problems.error("view")
-    if r.fields(data, "", _FIELDS) is None or problems:
+    if r.fields(data, "", _FIELDS, ("decision",)) is None or problems:
         raise problems.error("view")
     n = rules.players
     g = data.get
