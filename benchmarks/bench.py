@@ -69,10 +69,10 @@ GAME_TYPES: dict[str, Callable[[], Any]] = {
 
 #: The module that has to import for each game type to be playable.
 ENGINE_MODULE = {
-    "two-hand": "conquian.two_hand",
-    "three-hand": "conquian.cooncan",
-    "double-pack-4": "conquian.cooncan",
-    "double-pack-5": "conquian.cooncan",
+    "two-hand": "conquian.offer",
+    "three-hand": "conquian.rummy",
+    "double-pack-4": "conquian.rummy",
+    "double-pack-5": "conquian.rummy",
     "coo-can-4": "conquian.coocan",
 }
 

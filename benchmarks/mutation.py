@@ -1,7 +1,7 @@
 """Mutation testing of the engines and of combos.py on a seeded sample of mutants
 (docs/testing.md).
 
-A full mutation run over `src/conquian/two_hand/` and `src/conquian/cooncan/` takes many
+A full mutation run over `src/conquian/offer/` and `src/conquian/rummy/` takes many
 hours on a small machine; this script measures the engines' score on a random sample of
 their mutants instead. It lists every mutant of the engines' functions (an ast walk over
 each module), draws a seeded sample stratified by module (each module gets its share of the
@@ -9,7 +9,8 @@ sample in proportion to its number of mutants, at least one), and runs each samp
 against its package's test selection in a fresh process, with a time limit.
 
 The *targets* are the two engine packages (the default), ``combos``, the module
-`src/conquian/combos.py`, and ``_reasons``, its `explain` (`src/conquian/_reasons.py`), each
+`src/conquian/combos/core.py`, and ``_reasons``, its `explain` (`src/conquian/combos/reasons.py`),
+each
 with its own test selection; ``--targets`` chooses among them (``--targets combos _reasons``
 for the combinations alone).
 
@@ -41,10 +42,10 @@ Usage (run it niced on a shared machine; it uses one process at a time)::
 
     python benchmarks/mutation.py --count                      # mutants per module
     python benchmarks/mutation.py --sample 200 --seed 18 --json mutation.json
-    python benchmarks/mutation.py --show two_hand/turn.py:41   # one mutant's change
-    python benchmarks/mutation.py --run two_hand/turn.py:41 cooncan/melds.py:7
+    python benchmarks/mutation.py --show offer/turn.py:41   # one mutant's change
+    python benchmarks/mutation.py --run offer/turn.py:41 rummy/melds.py:7
     python benchmarks/mutation.py --sample 200 --seed 18 --list  # the sample's names only
-    python benchmarks/mutation.py --run cooncan/view.py:2 --tests tests/test_encoding.py
+    python benchmarks/mutation.py --run rummy/view.py:2 --tests tests/test_encoding.py
     python benchmarks/mutation.py --targets combos --sample 100 --seed 18
     python benchmarks/mutation.py --run combos.py:250              # a mutant of combos.py
 
@@ -72,7 +73,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("two_hand", "cooncan")  # the engines: the default targets
-# "combos" is the one module src/conquian/combos.py; "_reasons" is its `explain`, kept apart
+# "combos" is the one module src/conquian/combos/core.py; "_reasons" is its `explain`, kept apart
 TARGETS = (*PACKAGES, "combos", "_reasons")
 
 # The tests each package's mutants run against: the package's own tests first, the quickest
@@ -99,7 +100,7 @@ SELECTION: dict[str, list[str]] = {
         "tests/test_two_hand_package.py",
         "tests/test_two_hand_golden.py",
         "tests/test_two_hand_sources.py",
-        "src/conquian/two_hand",
+        "src/conquian/offer",
         *_COMMON,
         "tests/test_search.py",
         "tests/properties/test_two_hand_props.py",
@@ -110,7 +111,7 @@ SELECTION: dict[str, list[str]] = {
         "tests/test_cooncan_package.py",
         "tests/test_cooncan_golden.py",
         "tests/test_cooncan_oracle.py",
-        "src/conquian/cooncan",
+        "src/conquian/rummy",
         *_COMMON,
         "tests/properties/test_cooncan_props.py",
     ],
@@ -118,7 +119,7 @@ SELECTION: dict[str, list[str]] = {
     # error messages of `explain`, the cooncan pre-filter against `melds_in`, the caches,
     # a combination drawn for Jupyter.
     "combos": [
-        "src/conquian/combos.py",
+        "src/conquian/combos/core.py",
         "tests/test_combos.py",
         "tests/test_mutation_gaps.py",
         "tests/test_actions.py",
@@ -129,7 +130,7 @@ SELECTION: dict[str, list[str]] = {
     ],
     # why a set of cards is no combination: its doctests, its tests and the messages quoting it
     "_reasons": [
-        "src/conquian/_reasons.py",
+        "src/conquian/combos/reasons.py",
         "tests/test_explain.py",
         "tests/test_mutation_gaps.py",
         "tests/test_combos.py",
@@ -178,7 +179,7 @@ _DROPPABLE = (
 class Mutant:
     """One change to one module: the node (by its index in `ast.walk`) and what is done."""
 
-    module: str  # relative to src/conquian, e.g. "two_hand/turn.py"
+    module: str  # relative to src/conquian, e.g. "offer/turn.py"
     index: int  # position in the module's list of mutants
     node: int  # position of the changed node in `list(ast.walk(tree))`
     kind: str  # e.g. "compare 0", "int +1", "drop"

@@ -51,7 +51,7 @@ BUILD = "compiled" if COMPILED else "pure"
 
 
 def _source_path(name: str, module: ModuleType) -> str:
-    """The path of `module`'s source in the repository, as ``src/conquian/combos.py``."""
+    """The path of `module`'s source in the repository, as ``src/conquian/combos/core.py``."""
     path = "src/" + name.replace(".", "/")
     return path + "/__init__.py" if hasattr(module, "__path__") else path + ".py"
 
@@ -91,14 +91,14 @@ def test_compiled_modules_are_the_planned_ones() -> None:
     """The compiled build compiles exactly the modules of its plan; the pure build none."""
     planned = _planned()
     assert planned, "pyproject.toml plans no module of this package for mypyc"
-    assert "conquian.combos" in planned
+    assert "conquian.combos.core" in planned
     assert (planned if BUILD == "compiled" else frozenset()) == COMPILED
 
 
 def test_parts_that_stay_python_are_never_compiled() -> None:
     """The package's entry, the records, the CLI, the mypyc shim and the agents' play,
     simulations and search stay Python; of the agents only the heuristic may compile."""
-    for name in ("conquian", "conquian._mypyc", "conquian.records", "conquian.cli"):
+    for name in ("conquian", "conquian._mypyc", "conquian.formats.records", "conquian.cli"):
         assert name in MODULES
         assert name not in COMPILED
     heuristic = {f"conquian.agents.{m}" for m in ("analysis", "two_hand", "cooncan")}

@@ -29,11 +29,11 @@ from conquian import (
     new_game,
     parse_action,
 )
-from conquian._terminal import LineReader, Printer, help_text, not_in_pack, progress_bar
 from conquian.agents import AGENTS, play
 from conquian.cards import parse_face
 from conquian.cli import main
-from conquian.diagram import cards_text
+from conquian.render.terminal import LineReader, Printer, help_text, not_in_pack, progress_bar
+from conquian.render.text import cards_text
 
 RULES: dict[str, Rules] = {
     "two-hand": ConquianRules(),

@@ -16,9 +16,10 @@ import random
 import sys
 import types
 
-from conquian import ConquianRules, CooncanRules, Rules, combos, new_game
-from conquian.cooncan import melds
-from conquian.two_hand import board, tables
+from conquian import ConquianRules, CooncanRules, Rules, new_game
+from conquian.combos import core as combos
+from conquian.offer import board, tables
+from conquian.rummy import melds
 
 # The objects a walk from the library's roots does not enter: they are the program, not data.
 _CODE = (

@@ -1,6 +1,6 @@
 """Groups and sequences (RULES.md C3, C4, C5, T9, T10, T14, M5, M9).
 
-The properties check `conquian.combos` against a small brute-force oracle
+The properties check `conquian.combos.core` against a small brute-force oracle
 written here from the rules' text, not from the library's code.
 """
 
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conquian import Card, Face, Kind, NamedJoker, Order, card, cards, joker, make_pack
-from conquian.combos import (
+from conquian.combos.core import (
     borrow,
     borrowable,
     build,

@@ -27,7 +27,6 @@ from conquian import (
     game_of,
     new_game,
     simulate,
-    svg,
 )
 from conquian.agents import AGENTS
 from conquian.agents.coocan import CooCanAgent
@@ -36,8 +35,9 @@ from conquian.cards import shuffle
 from conquian.coocan import deal
 from conquian.coocan.codec import CODEC
 from conquian.coocan.viewjson import read_view
-from conquian.diagram import diagram
 from conquian.events import events
+from conquian.render import svg
+from conquian.render.text import diagram
 
 
 def _rules(name: str) -> Rules:
@@ -178,7 +178,7 @@ def test_coo_can_sample_state_gives_the_view() -> None:
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_game_writes_documents_the_schemas_accept(name: str) -> None:
     """The record, position and view documents of every game validate against the published
-    JSON schemas (`conquian/schemas`), at the deal, in play and at the end."""
+    JSON schemas (`conquian/formats/schemas`), at the deal, in play and at the end."""
     jsonschema = pytest.importorskip("jsonschema")
     schemas = {
         kind: json.loads(

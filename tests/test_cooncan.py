@@ -35,7 +35,7 @@ from conquian import (
     parse_action,
 )
 from conquian.actions import Action
-from conquian.cooncan import CooncanState, CooncanView, cut_for_deal, pips
+from conquian.rummy import CooncanState, CooncanView, cut_for_deal, pips
 
 # -- helpers -------------------------------------------------------------------
 
@@ -577,7 +577,7 @@ def test_m9_two_end_jokers_library_moves_the_low_one_first() -> None:
         "draw",
     )  # fmt: skip
     assert str(state.table[0]) == "JK=3H 4H 5H 6H 7H 8H 9H 10H JH JK=QH"
-    from conquian.combos import Order, shifts
+    from conquian.combos.core import Order, shifts
 
     both = shifts(state.table[0], card("AH"), Order.of("standard"))
     assert [str(c) for c in both] == [

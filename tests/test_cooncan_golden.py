@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from conquian import CooncanRules, cards, new_game
-from conquian.cooncan import CooncanState
+from conquian.rummy import CooncanState
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "cooncan_golden.json").read_text())
 

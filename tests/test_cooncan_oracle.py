@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 from conquian import JOKER, CooncanRules, Force, Meld, new_game
-from conquian.cooncan import CooncanState
+from conquian.rummy import CooncanState
 from oracles.cooncan import oracle
 
 

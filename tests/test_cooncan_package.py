@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import conquian.cooncan
+import conquian.rummy
 from conquian import JOKER, Card, CooncanRules, card, cards, make_pack, new_game
-from conquian.combos import Combination, Order, melds_in
-from conquian.cooncan import CooncanState, cut_for_deal, dealing
-from conquian.cooncan.melds import Fits, Memo, plays
-from conquian.cooncan.tables import may_meld
+from conquian.combos.core import Combination, Order, melds_in
+from conquian.rummy import CooncanState, cut_for_deal, dealing
+from conquian.rummy.melds import Fits, Memo, plays
+from conquian.rummy.tables import may_meld
 from test_cooncan import game, play
 
 ORDER = Order.of("standard")
@@ -25,7 +25,7 @@ ORDER = Order.of("standard")
 
 def test_every_rule_of_the_game_has_a_home_in_the_package_docstring() -> None:
     """The "where each rule lives" map names every M rule, and C5, C6 and E1."""
-    doc = conquian.cooncan.__doc__ or ""
+    doc = conquian.rummy.__doc__ or ""
     for rule in [f"M{i}" for i in range(1, 14)] + ["C5", "C6", "E1"]:
         assert re.search(rf"\b{rule}\b", doc), f"{rule} is not in the map"
 
@@ -209,7 +209,7 @@ def test_the_memo_tables_of_plays_stay_within_their_bound(monkeypatch: pytest.Mo
     """The plays a deal remembers (its `Memo`) stay within MEMO_LIMIT per table, however long
     the deal, and the table of forces has one row per place on the table at most (a count,
     not a timing)."""
-    from conquian.cooncan import melds
+    from conquian.rummy import melds
 
     monkeypatch.setattr(melds, "MEMO_LIMIT", 6)
     rules = [CooncanRules.three_hand(jokers=1, turn_limit=60), CooncanRules.double_pack(players=6)]

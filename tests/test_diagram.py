@@ -1,4 +1,4 @@
-"""`str(state)` and `str(view)`: the text diagram of a position (`conquian.diagram`)."""
+"""`str(state)` and `str(view)`: the text diagram of a position (`conquian.render.text`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from conquian import (
     new_game,
 )
 from conquian.agents import HeuristicAgent, play
-from conquian.diagram import card_text, cards_text, diagram, status
+from conquian.render.text import card_text, cards_text, diagram, status
 
 GAMES: tuple[Rules, ...] = (
     ConquianRules(),

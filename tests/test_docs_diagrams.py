@@ -1,4 +1,4 @@
-"""The card diagrams of the documentation (`conquian.svg` and the MkDocs hook in docs/_ext).
+"""The card diagrams of the documentation (`conquian.render.svg` and the MkDocs hook in docs/_ext).
 
 The renderer turns the text of a ```cards block into an HTML figure of inline
 SVG; these tests parse its output as XML and check what it draws. Every
@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from conquian import NotationError
-from conquian import svg as card_svg
+from conquian.render import svg as card_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 EXT = ROOT / "docs" / "_ext"

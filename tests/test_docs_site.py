@@ -79,10 +79,10 @@ def test_the_engine_pages_do_not_map_rules_to_private_modules() -> None:
     assert spec is not None and spec.loader is not None
     ext = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(ext)
-    import conquian.cooncan
-    import conquian.two_hand
+    import conquian.offer
+    import conquian.rummy
 
-    for module in (conquian.two_hand, conquian.cooncan):
+    for module in (conquian.offer, conquian.rummy):
         text = module.__doc__ or ""
         assert "Where each rule lives" in text
         shown = ext.drop_source_maps(text)

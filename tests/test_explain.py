@@ -23,7 +23,7 @@ from conquian import (
     cards,
     new_game,
 )
-from conquian.combos import Order, build, explain
+from conquian.combos.core import Order, build, explain
 
 
 @pytest.mark.parametrize(

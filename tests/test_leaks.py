@@ -31,8 +31,8 @@ from conquian import (
     Rules,
     State,
     new_game,
-    svg,
 )
+from conquian.render import svg
 
 GAMES: list[Rules] = [
     ConquianRules(),

@@ -23,8 +23,8 @@ from conquian import (
 )
 from conquian.agents import HandReader, ISMCTSAgent, play
 from conquian.cli import main
-from conquian.diagram import origin
-from conquian.svg import render
+from conquian.render.svg import render
+from conquian.render.text import origin
 
 SEATS = [3, 4]
 

@@ -2,7 +2,7 @@
 
 A mutation run changes one operator or constant of the library at a time and
 reruns the tests; a mutant that no test notices marks a behaviour nobody
-checks. Each test here pins one such behaviour of `conquian.combos` or of the
+checks. Each test here pins one such behaviour of `conquian.combos.core` or of the
 two engines (two-hand and Cooncan), with an answer worked out from the rules'
 text; the positions are dealt with the helpers of `test_two_hand` and
 `test_cooncan`.
@@ -35,13 +35,13 @@ from conquian import (
     Suit,
     card,
     cards,
-    combos,
     joker,
     make_pack,
     new_game,
 )
 from conquian.cards import Face, card_at, face_code, parse_face, sort_key
-from conquian.combos import (
+from conquian.combos import core as combos
+from conquian.combos.core import (
     borrow,
     borrowable,
     build,
@@ -53,10 +53,10 @@ from conquian.combos import (
     melds_in,
     shifts,
 )
-from conquian.cooncan import cut_for_deal
-from conquian.cooncan.explain import why
 from conquian.errors import RecordError
-from conquian.two_hand import turn_finishes
+from conquian.offer import turn_finishes
+from conquian.rummy import cut_for_deal
+from conquian.rummy.explain import why
 from test_cooncan import THREE_JK, rejects
 from test_cooncan import game as cooncan_game
 from test_cooncan import play as cooncan_play
@@ -746,7 +746,7 @@ def test_the_memo_of_finishable_turns_stays_within_its_bound(
 ) -> None:
     """The turns a two-hand deal remembers as finishable or not (T8, no dead ends: its
     `Memo.finish`) stay within MEMO_LIMIT per player, however long the deal (a count)."""
-    from conquian.two_hand import turn
+    from conquian.offer import turn
 
     if not turn.__file__.endswith(".py"):
         pytest.skip("the compiled build reads MEMO_LIMIT as a constant, fixed when built")

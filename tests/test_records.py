@@ -1,4 +1,4 @@
-"""Game records, positions and views as JSON (conquian.records; RULES.md C6, C7, E2, E3).
+"""Game records, positions and views as JSON (conquian.formats.records; RULES.md C6, C7, E2, E3).
 
 Each kind of bad input has a test that asserts the text of the problem it
 gives; every problem comes in one `RecordError`.
@@ -27,7 +27,7 @@ from conquian import (
     card,
     new_game,
 )
-from conquian.records import (
+from conquian.formats.records import (
     MAX_ACTION_TEXT,
     MAX_ACTIONS,
     MAX_INT,

@@ -34,7 +34,7 @@ from conquian import (
     new_game,
     play,
 )
-from conquian.records import GameRecord
+from conquian.formats.records import GameRecord
 
 BOUND = 2.0
 """The most seconds one load may take, whatever the input."""

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-import conquian._codec
-import conquian.records
+import conquian.formats.codec
+import conquian.formats.records
 from conquian import (
     ConquianRules,
     CooncanRules,
@@ -22,9 +22,9 @@ from conquian import (
     State,
     new_game,
 )
-from conquian._jsonio import OUTCOMES
-from conquian.cooncan import CooncanState
-from conquian.records import MAX_ACTIONS, MAX_INT, MAX_TEXT, MAX_TURNS
+from conquian.formats.jsonio import OUTCOMES
+from conquian.formats.records import MAX_ACTIONS, MAX_INT, MAX_TEXT, MAX_TURNS
+from conquian.rummy import CooncanState
 
 
 def _long_deal(actions: int, rules: CooncanRules | None = None) -> CooncanState:
@@ -55,8 +55,8 @@ def test_a_deal_past_the_action_limit_is_refused_when_written(
     """The action limit is checked at writing, with the RecordError the reader gives (a limit
     of 100 stands in for MAX_ACTIONS, so that the deal is short)."""
     state = _long_deal(101)
-    monkeypatch.setattr(conquian._codec, "MAX_ACTIONS", 100)
-    monkeypatch.setattr(conquian.records, "MAX_ACTIONS", 100)
+    monkeypatch.setattr(conquian.formats.codec, "MAX_ACTIONS", 100)
+    monkeypatch.setattr(conquian.formats.records, "MAX_ACTIONS", 100)
     said = "actions: 101 actions, more than the limit of 100"
     with pytest.raises(RecordError, match=said):
         state.to_json()
@@ -64,7 +64,7 @@ def test_a_deal_past_the_action_limit_is_refused_when_written(
         GameRecord.from_state(state)
     monkeypatch.undo()
     text = state.to_json()
-    monkeypatch.setattr(conquian._codec, "MAX_ACTIONS", 100)
+    monkeypatch.setattr(conquian.formats.codec, "MAX_ACTIONS", 100)
     with pytest.raises(RecordError, match=said):
         State.from_json(text)
 
@@ -74,8 +74,8 @@ def test_a_record_past_the_text_limit_is_refused_when_written(
 ) -> None:
     """MAX_TEXT is checked at writing too (a limit of 500 characters stands in for it)."""
     state = new_game(CooncanRules.three_hand(), seed=1)
-    monkeypatch.setattr(conquian._codec, "MAX_TEXT", 500)
-    monkeypatch.setattr(conquian.records, "MAX_TEXT", 500)
+    monkeypatch.setattr(conquian.formats.codec, "MAX_TEXT", 500)
+    monkeypatch.setattr(conquian.formats.records, "MAX_TEXT", 500)
     with pytest.raises(RecordError, match="more than the limit of 500"):
         state.to_json()
     with pytest.raises(RecordError, match="more than the limit of 500"):
@@ -172,7 +172,7 @@ def test_an_action_text_past_its_limit_is_refused_when_recorded() -> None:
     """MAX_ACTION_TEXT is checked at writing too: a record cannot hold an action it could not
     read back (a meld of every card of the pack, never legal, stands in for a long one)."""
     from conquian import Meld
-    from conquian.records import MAX_ACTION_TEXT
+    from conquian.formats.records import MAX_ACTION_TEXT
 
     rules = CooncanRules.double_pack()
     long = Meld(rules.pack_cards()[:80])

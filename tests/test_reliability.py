@@ -66,7 +66,7 @@ from conquian import (
     simulate,
 )
 from conquian.cards import parse_face
-from conquian.combos import build
+from conquian.combos.core import build
 from conquian.errors import check_seat
 from conquian.games import find_game
 

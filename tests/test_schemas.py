@@ -1,4 +1,5 @@
-"""The JSON Schemas shipped in ``conquian/schemas`` describe the documents the library writes.
+"""The JSON Schemas shipped in ``conquian/formats/schemas`` describe the documents the library
+writes.
 
 Documents generated from random deals of every game (records, positions and
 every player's view, at every stage of a deal) validate against their
@@ -33,7 +34,11 @@ GAMES: tuple[Rules, ...] = (
 
 
 def schema(name: str) -> dict[str, Any]:
-    text = resources.files("conquian").joinpath(f"schemas/{name}.schema.json").read_text("utf-8")
+    text = (
+        resources.files("conquian.formats")
+        .joinpath(f"schemas/{name}.schema.json")
+        .read_text("utf-8")
+    )
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 

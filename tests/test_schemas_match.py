@@ -17,7 +17,11 @@ referencing = pytest.importorskip("referencing")
 
 
 def _schema(name: str) -> dict[str, Any]:
-    text = resources.files("conquian").joinpath(f"schemas/{name}.schema.json").read_text("utf-8")
+    text = (
+        resources.files("conquian.formats")
+        .joinpath(f"schemas/{name}.schema.json")
+        .read_text("utf-8")
+    )
     data: dict[str, Any] = json.loads(text)
     return data
 

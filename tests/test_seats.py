@@ -39,8 +39,8 @@ from conquian import (
     cards,
     new_game,
 )
-from conquian.two_hand import deal
-from conquian.two_hand.board import left_of, right_of
+from conquian.offer import deal
+from conquian.offer.board import left_of, right_of
 from oracles import two_hand_options as oracle
 
 PRESETS = {
@@ -394,7 +394,9 @@ def test_position_and_view_json_follow_their_schemas(players: int) -> None:
     jsonschema = pytest.importorskip("jsonschema")
 
     def validator(name: str) -> object:
-        text = resources.files("conquian").joinpath(f"schemas/{name}.schema.json").read_text()
+        text = (
+            resources.files("conquian.formats").joinpath(f"schemas/{name}.schema.json").read_text()
+        )
         return jsonschema.Draft202012Validator(json.loads(text))
 
     position, view_schema = validator("position"), validator("view")

@@ -1,4 +1,5 @@
-"""`conquian.svg`: positions, views and combinations drawn as SVG (Jupyter's `_repr_svg_`)."""
+"""`conquian.render.svg`: positions, views and combinations drawn as SVG (Jupyter's
+`_repr_svg_`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import ConquianRules, CooncanRules, Rules, State, cards, new_game
-from conquian.combos import Order, build
-from conquian.svg import diagram_of, render
+from conquian.combos.core import Order, build
+from conquian.render.svg import diagram_of, render
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES: tuple[Rules, ...] = (

@@ -29,7 +29,7 @@ from conquian import (
     new_game,
     parse_action,
 )
-from conquian.two_hand import ConquianState, ConquianView
+from conquian.offer import ConquianState, ConquianView
 
 FOSTER = ConquianRules()
 AMERICAN = ConquianRules(pack="american")

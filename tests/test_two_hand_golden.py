@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from conquian import ConquianRules, new_game
-from conquian.two_hand import ConquianState
+from conquian.offer import ConquianState
 
 GOLDEN = Path(__file__).parent / "data" / "two_hand_golden.json"
 

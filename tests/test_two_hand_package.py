@@ -9,11 +9,11 @@ from collections import OrderedDict
 
 import pytest
 
-import conquian.two_hand
+import conquian.offer
 from conquian import ConquianRules, RecordError, new_game
-from conquian.combos import Order
-from conquian.two_hand import ConquianState, deal, deal_indices, tables, turn_finishes
-from conquian.two_hand.tables import MAX_TABLES, tables_count, tables_for, tables_key
+from conquian.combos.core import Order
+from conquian.offer import ConquianState, deal, deal_indices, tables, turn_finishes
+from conquian.offer.tables import MAX_TABLES, tables_count, tables_for, tables_key
 
 TWO_HAND_RULE_IDS = [f"T{i}" for i in range(1, 16)] + ["C6", "E1"]
 
@@ -21,7 +21,7 @@ TWO_HAND_RULE_IDS = [f"T{i}" for i in range(1, 16)] + ["C6", "E1"]
 @pytest.mark.parametrize("rule", TWO_HAND_RULE_IDS)
 def test_every_two_hand_rule_is_in_the_package_map(rule: str) -> None:
     """The package docstring says where each rule of the two-hand game (T1-T15, C6, E1) lives."""
-    doc = conquian.two_hand.__doc__ or ""
+    doc = conquian.offer.__doc__ or ""
     where = doc[doc.index("Where each rule lives:") :]
     assert re.search(rf"\b{rule}\b", where), rule
 

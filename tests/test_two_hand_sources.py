@@ -27,7 +27,7 @@ from conquian import (
     new_game,
     parse_action,
 )
-from conquian.combos import build
+from conquian.combos.core import build
 from oracles import two_hand_options as oracle
 
 DEALER, PONE = 0, 1

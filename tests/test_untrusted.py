@@ -33,7 +33,7 @@ from conquian import (
 )
 from conquian.agents import AGENTS
 from conquian.cli import main
-from conquian.records import MAX_ACTION_TEXT
+from conquian.formats.records import MAX_ACTION_TEXT
 
 
 def _played(rules: Any, seed: int, actions: int) -> State:

@@ -2,7 +2,7 @@
 
 Registered in ``mkdocs.yml`` under ``hooks:``. At configuration time it adds
 a custom fence named ``cards`` to ``pymdownx.superfences``, whose formatter
-is the library's own renderer, `conquian.svg.render_block` (the notation of
+is the library's own renderer, `conquian.render.svg.render_block` (the notation of
 a block is described there), so the docs draw cards as notebooks do.
 SuperFences ignores ordinary exceptions raised by a formatter and would
 leave the block as plain text, so a block that does not parse (a bad card
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conquian.svg import render_block
+from conquian.render.svg import render_block
 
 _FENCE = "pymdownx.superfences"
 _page = "?"

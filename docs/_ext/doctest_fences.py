@@ -8,7 +8,7 @@ extension wraps every run of doctest lines that starts at the left margin in a
 fenced ``pycon`` block before the docstring is parsed. Indented doctests (in an
 ``Examples:`` section) and existing fenced blocks are left alone.
 
-An engine package's docstring (``conquian.two_hand``, ``conquian.cooncan``)
+An engine package's docstring (``conquian.offer``, ``conquian.rummy``)
 ends with a map for the readers of its source: "Where each rule lives", rule
 by rule, in its private modules, and "The modules, in the order they build on
 each other". The API pages document the public names only, so those

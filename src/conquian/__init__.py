@@ -8,19 +8,19 @@
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play, simulate
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
-from .combos import Combination, Kind, Order
+from .combos.core import Combination, Kind, Order
 from .coocan import CooCanState, CooCanView
-from .cooncan import CooncanState, CooncanView, Cut, cut_for_deal
 from .encoding import ActionSpace
 from .errors import ConquianError, IllegalActionError, NotationError, RecordError, RulesError
+from .formats.records import GameRecord
 from .game import new_game, shuffle
 from .games import GAMES, Game, game_of
 from .match import Match
-from .records import GameRecord
+from .offer import ConquianState, ConquianView
 from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
+from .rummy import CooncanState, CooncanView, Cut, cut_for_deal
 from .scoring import ScoreSheet
-from .state import Outcome, PlayerView, Result, State
-from .two_hand import ConquianState, ConquianView
+from .state.base import Outcome, PlayerView, Result, State
 
 __version__ = "0.1.0"
 

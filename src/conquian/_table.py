@@ -21,11 +21,11 @@ from typing import Any
 
 from .agents.base import Agent
 from .errors import RecordError, RulesError
+from .formats.records import GameRecord
 from .match import Match
-from .records import GameRecord
 from .rules import ConquianRules
 from .scoring import ScoreSheet
-from .state import State
+from .state.base import State
 
 __all__ = ["PRESETS", "load", "parse_option", "play_match", "preset", "sheet_lines"]
 

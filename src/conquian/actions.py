@@ -260,7 +260,7 @@ _VERBS = ("take", "pass", "draw", "meld", "borrow", "force", "discard")
 _INDEX = re.compile(r"@\d{1,6}")
 
 _MAX_TEXT = 200
-"""The longest action text `parse_action` reads, as `conquian.records.MAX_ACTION_TEXT`."""
+"""The longest action text `parse_action` reads, as `conquian.formats.records.MAX_ACTION_TEXT`."""
 _MAX_TOKEN = 16
 """The longest word of an action (``discard``, ``JK=10H``, ``@123456`` are shorter)."""
 _EXCERPT = 24

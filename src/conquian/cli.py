@@ -38,9 +38,20 @@ from typing import IO, NoReturn
 import attrs
 
 from . import __version__
-from ._jsonio import MAX_INT
 from ._table import PRESETS, load, parse_option, preset, sheet_lines
-from ._terminal import (
+from .actions import Action, Draw, Pass, parse_action
+from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
+from .agents.base import Agent
+from .agents.process import BotError, agent_from_name
+from .agents.registry import make_agent
+from .errors import ConquianError, IllegalActionError, NotationError
+from .events import events
+from .formats.jsonio import MAX_INT
+from .formats.records import MAX_TEXT, GameRecord
+from .game import new_game
+from .games import GAMES, find_game, game_of
+from .match import Match
+from .render.terminal import (
     LineReader,
     Printer,
     help_text,
@@ -49,20 +60,9 @@ from ._terminal import (
     progress_bar,
     wrap,
 )
-from .actions import Action, Draw, Pass, parse_action
-from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
-from .agents.base import Agent
-from .agents.process import BotError, agent_from_name
-from .agents.registry import make_agent
-from .diagram import diagram
-from .errors import ConquianError, IllegalActionError, NotationError
-from .events import events
-from .game import new_game
-from .games import GAMES, find_game, game_of
-from .match import Match
-from .records import MAX_TEXT, GameRecord
+from .render.text import diagram
 from .rules import Rules
-from .state import Outcome, PlayerView, State
+from .state.base import Outcome, PlayerView, State
 
 __all__ = ["main"]
 
@@ -194,7 +194,7 @@ def _print(pr: Printer, text: str, width: int | None = None) -> None:
 
 
 def _show(pr: Printer, view: PlayerView, me: int) -> None:
-    """The human's view of the deal as a diagram (conquian.diagram), without its title."""
+    """The human's view of the deal as a diagram (conquian.render.text), without its title."""
     pr()
     names = _names(view.rules.players, me)  # type: ignore[attr-defined, unused-ignore]
     lines = diagram(view, symbols=pr.symbols, names=names).splitlines()

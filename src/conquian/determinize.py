@@ -74,7 +74,7 @@ from .cards import JOKER, Card, NamedJoker
 from .errors import ConquianError
 
 # Views and states are typed loosely: the engines import this module, so it imports none
-# of them, nor `conquian.state` (a `PlayerView` and a `State` are what the names say).
+# of them, nor `conquian.state.base` (a `PlayerView` and a `State` are what the names say).
 PlayerView = Any
 State = Any
 

@@ -51,7 +51,7 @@ from ._observer import Observer, layout_of
 from ._observer import most_melds as _most_melds
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
 from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
-from .combos import Order
+from .combos.core import Order
 from .rules import Rules
 
 if TYPE_CHECKING:

@@ -46,7 +46,7 @@ from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
 from .cards import Face
 from .game import new_game
 from .rules import Rules
-from .state import PlayerView, State
+from .state.base import PlayerView, State
 
 __all__ = ["DECISIONS", "KINDS", "Decision", "Event", "decision_of", "events"]
 

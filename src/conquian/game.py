@@ -16,7 +16,7 @@ from .cards import Card, shuffle
 from .errors import RecordError
 from .games import game_of
 from .rules import Rules
-from .state import State
+from .state.base import State
 
 __all__ = ["check_deck", "new_game", "shuffle"]
 

@@ -35,24 +35,24 @@ from typing import Any, Literal
 
 import attrs
 
-from . import coocan, cooncan, determinize, two_hand
-from ._codec import Codec
+from . import coocan, determinize, offer, rummy
 from .cards import Card, make_pack, shuffle
-from .combos import Order
+from .combos.core import Order
 from .coocan.codec import CODEC as _COOCAN_CODEC
 from .coocan.ids import MAX_MELDS
 from .coocan.viewjson import read_view as _read_coocan_view
-from .cooncan.codec import CooncanCodec
 from .errors import RulesError
+from .formats.codec import Codec
+from .offer.codec import TwoHandCodec
 from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
-from .state import PlayerView, State
-from .two_hand.codec import TwoHandCodec
+from .rummy.codec import CooncanCodec
+from .state.base import PlayerView, State
 
 __all__ = ["GAMES", "Engine", "Game", "find_game", "game_of", "names_text"]
 
 Engine = Literal["offer", "rummy", "coocan"]
-"""The engine family: ``"offer"`` (`conquian.two_hand`, rules T: a card on offer, the say,
-borrowing, tableau), ``"rummy"`` (`conquian.cooncan`, rules M: draw, face-up stock,
+"""The engine family: ``"offer"`` (`conquian.offer`, rules T: a card on offer, the say,
+borrowing, tableau), ``"rummy"`` (`conquian.rummy`, rules M: draw, face-up stock,
 jokers, pips) or ``"coocan"`` (`conquian.coocan`, rules K: draw or take the top discard,
 sets of four, a discard pile and a face-down deck, stakes and spots)."""
 
@@ -85,12 +85,12 @@ class Game:
     deal_seeded: Callable[[Any, int, int], State]
     """The first state of a deal from the seeded shuffle of the pack (C7), and the dealer."""
     codec: Codec
-    """The game's part of the position, view and record JSON (`conquian._codec`)."""
+    """The game's part of the position, view and record JSON (`conquian.formats.codec`)."""
     sampler: Callable[..., State]
     """A deal drawn uniformly among those that give a view (`conquian.determinize`, C6):
     ``sampler(view, rng, deal=None, accept=None)``."""
     describe: Callable[[Any], str]
-    """The heading of a diagram of a deal under these rules (`conquian.diagram`)."""
+    """The heading of a diagram of a deal under these rules (`conquian.render.text`)."""
     pack_name: Callable[[Any], str]
     """The name of the pack (`conquian.cards.make_pack`): its ranks and their order (C4)."""
     copies: int
@@ -103,7 +103,7 @@ class Game:
     goal: Callable[[Any], str]
     """How a deal is won, in a line for the player of the terminal (`conquian.cli`), or ""."""
     examples: str
-    """Actions in notation for the help of the terminal (`conquian._terminal`), a line of
+    """Actions in notation for the help of the terminal (`conquian.render.terminal`), a line of
     help each; ``{top}`` stands for the highest diamond of the pack in play."""
     payment_scale: Callable[[Any], float | None]
     """The payment that counts for about three quarters of a win to a searching bot
@@ -111,7 +111,7 @@ class Game:
     read_view: Callable[[str | bytes], PlayerView] | None = None
     """The engine's own reader of a view's JSON (`PlayerView.from_json`), or None to draw
     the view's deal with `sampler` from the facts the shared reader finds
-    (`conquian._view_json`)."""
+    (`conquian.formats.views`)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
@@ -136,7 +136,7 @@ def _pack_indices(name: str) -> tuple[int, ...]:
 
 def _conquian_seeded(rules: ConquianRules, seed: int, dealer: int) -> State:
     # The cards' indices shuffle as the cards do (C7); the deal reads them directly.
-    return two_hand.deal_indices(rules, list(shuffle(_pack_indices(rules.pack), seed)), dealer)
+    return offer.deal_indices(rules, list(shuffle(_pack_indices(rules.pack), seed)), dealer)
 
 
 def _conquian_rules(**options: Any) -> Rules:
@@ -161,7 +161,7 @@ def _conquian_melds(rules: ConquianRules) -> int:
 
 
 def _cooncan_seeded(rules: CooncanRules, seed: int, dealer: int) -> State:
-    return cooncan.deal(rules, shuffle(rules.pack_cards(), seed), dealer)
+    return rummy.deal(rules, shuffle(rules.pack_cards(), seed), dealer)
 
 
 def _three_hand_title(rules: CooncanRules) -> str:
@@ -190,7 +190,7 @@ _CONQUIAN = Game(
     seats=range(2, 5),
     engine="offer",
     rules=_conquian_rules,
-    deal=two_hand.deal,
+    deal=offer.deal,
     deal_seeded=_conquian_seeded,
     codec=TwoHandCodec(),
     sampler=determinize.sample_two_hand,
@@ -215,7 +215,7 @@ _THREE_HAND = Game(
     seats=range(2, 4),
     engine="rummy",
     rules=CooncanRules.three_hand,
-    deal=cooncan.deal,
+    deal=rummy.deal,
     deal_seeded=_cooncan_seeded,
     codec=_COONCAN_CODEC,
     sampler=determinize.sample_cooncan,
@@ -237,7 +237,7 @@ _DOUBLE_PACK = Game(
     seats=range(2, 8),
     engine="rummy",
     rules=CooncanRules.double_pack,
-    deal=cooncan.deal,
+    deal=rummy.deal,
     deal_seeded=_cooncan_seeded,
     codec=_COONCAN_CODEC,
     sampler=determinize.sample_cooncan,

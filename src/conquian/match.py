@@ -40,8 +40,12 @@ from typing import Any, Literal
 
 import attrs
 
-from ._codec import codec_for, read_actions, read_rules
-from ._jsonio import (
+from .actions import Action
+from .cards import Card
+from .errors import IllegalActionError, RecordError
+from .events import _offer_engine
+from .formats.codec import codec_for, read_actions, read_rules
+from .formats.jsonio import (
     MAX_INT,
     MAX_TEXT,
     Problems,
@@ -52,15 +56,11 @@ from ._jsonio import (
     read_format,
     texts,
 )
-from .actions import Action
-from .cards import Card
-from .errors import IllegalActionError, RecordError
-from .events import _offer_engine
+from .formats.records import GameRecord
 from .game import check_deck, new_game
-from .records import GameRecord
 from .rules import Rules
 from .scoring import ScoreSheet, read_sheet, sheet_data
-from .state import Outcome, PlayerView, State
+from .state.base import Outcome, PlayerView, State
 
 __all__ = ["FORMAT_MATCH", "MAX_DEALS", "Match", "MatchView", "Scoring", "deal_seed"]
 

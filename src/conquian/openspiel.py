@@ -58,7 +58,7 @@ from .games import Game, find_game, game_of
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .state import PlayerView
+    from .state.base import PlayerView
 
 __all__ = ["GAMES", "heuristic_bot", "load", "params", "register", "rules_of"]
 

@@ -41,17 +41,8 @@ from typing import Any, Literal
 
 import attrs
 
-from ._jsonio import (
-    MAX_INT,
-    Problems,
-    Reader,
-    is_int,
-    loads,
-    pretty,
-    read_format,
-    short,
-)
-from .state import Outcome, Result
+from .formats.jsonio import MAX_INT, Problems, Reader, is_int, loads, pretty, read_format, short
+from .state.base import Outcome, Result
 
 __all__ = [
     "FORMAT_SHEET",

@@ -2,7 +2,7 @@
 
 It knows nothing of the engine's enumeration: it tries every sub-multiset of
 the hand, with every joker named every way that could matter, and asks
-`conquian.combos.build`, `extend`, `fits` and `shifts` whether the result is
+`conquian.combos.core.build`, `extend`, `fits` and `shifts` whether the result is
 a combination. It then applies the no-dead-end rule of M2 by a plain search.
 `oracle(state)` is every legal action of a state with the hand and table it
 leads to; `tests/test_cooncan_oracle.py` checks the engine against it.
@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from conquian import JOKER, Card, Discard, Draw, Force, Meld, NamedJoker, Suit, Take
 from conquian.actions import Action
 from conquian.cards import Face
-from conquian.combos import Combination, Order, build, extend, fits, shifts
-from conquian.cooncan import CooncanState
+from conquian.combos.core import Combination, Order, build, extend, fits, shifts
+from conquian.rummy import CooncanState
 
 __all__ = ["oracle"]
 

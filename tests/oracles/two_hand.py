@@ -1,10 +1,10 @@
 """The plain statement of T8, T9 and the no-dead-end rule of two-hand Conquian, in code.
 
 Nothing here is fast: the moves of a turn are worked out directly from
-`conquian.combos` (every combination in the cards, every addition to each of
+`conquian.combos.core` (every combination in the cards, every addition to each of
 the player's melds, every card each of his melds may lend), and whether a
 turn can be finished is a plain search over them. The engine
-(`conquian.two_hand`) must agree with it on every state; the properties in
+(`conquian.offer`) must agree with it on every state; the properties in
 ``tests/properties/test_two_hand_props.py`` check that.
 
 A turn is a `Turn`: the mover's hand, the table, the pending cards, the cards
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from conquian import Borrow, Card, ConquianRules, Meld
-from conquian.combos import Combination, Kind, Order, borrow, build, extensions, melds_in
+from conquian.combos.core import Combination, Kind, Order, borrow, build, extensions, melds_in
 
 
 class Turn(NamedTuple):

@@ -52,7 +52,7 @@ from conquian import (
     Pass,
     Take,
 )
-from conquian.combos import Combination, Kind, Order, build
+from conquian.combos.core import Combination, Kind, Order, build
 
 __all__ = [
     "Position",

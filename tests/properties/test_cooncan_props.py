@@ -36,7 +36,7 @@ from conquian import (
 )
 from conquian.actions import Action
 from conquian.cards import Suit, make_pack
-from conquian.cooncan import CooncanState, pips
+from conquian.rummy import CooncanState, pips
 
 # -- strategies --------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from conquian import (
     card,
     new_game,
 )
-from conquian.records import GameRecord
+from conquian.formats.records import GameRecord
 from strategies import conquian_presets, conquian_rules_with
 
 seeds = st.integers(0, 2**32 - 1)

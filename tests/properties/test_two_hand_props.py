@@ -29,13 +29,13 @@ from conquian import (
     Take,
     new_game,
 )
-from conquian.combos import Order, build
-from conquian.two_hand import ConquianState
-from conquian.two_hand.board import key, mask
-from conquian.two_hand.dealing import Deal
-from conquian.two_hand.say import say_info, usable
-from conquian.two_hand.tables import Memo
-from conquian.two_hand.turn import finishable
+from conquian.combos.core import Order, build
+from conquian.offer import ConquianState
+from conquian.offer.board import key, mask
+from conquian.offer.dealing import Deal
+from conquian.offer.say import say_info, usable
+from conquian.offer.tables import Memo
+from conquian.offer.turn import finishable
 from strategies import conquian_presets, conquian_rules_with
 
 rules_strategy = conquian_presets | conquian_rules_with([None, 8, 5])

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ..actions import Action
 from ..cards import JOKER, Card, Face, NamedJoker
-from ..combos import Combination, Kind, Order
+from ..combos.core import Combination, Kind, Order
 from ..rules import ConquianRules, CooncanRules
 
 

@@ -17,7 +17,7 @@ from ..errors import IllegalActionError
 from ..game import new_game
 from ..games import game_of
 from ..rules import Rules
-from ..state import PlayerView, State
+from ..state.base import PlayerView, State
 
 
 @runtime_checkable

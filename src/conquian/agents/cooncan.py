@@ -6,7 +6,7 @@ from typing import Any
 
 from ..actions import Action, Discard, Draw, Force, Meld, Take
 from ..cards import JOKER, Card, pip_value
-from ..combos import Order, build, extend
+from ..combos.core import Order, build, extend
 from ..games import game_of
 from .analysis import (
     _NEVER,

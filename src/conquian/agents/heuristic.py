@@ -7,7 +7,7 @@ from typing import cast
 from ..actions import Action
 from ..coocan import CooCanView
 from ..games import game_of
-from ..state import PlayerView
+from ..state.base import PlayerView
 from .analysis import _CooncanView, _Splits, _TwoHandView
 from .base import _no_actions
 from .coocan import scores as coocan_scores

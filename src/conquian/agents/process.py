@@ -45,7 +45,7 @@ from typing import IO, Any
 from ..actions import Action, parse_action
 from ..errors import ConquianError, NotationError
 from ..events import decision_of, events
-from ..state import PlayerView
+from ..state.base import PlayerView
 
 __all__ = ["PROTOCOL", "BotError", "Command", "ProcessAgent", "agent_from_name"]
 

@@ -38,7 +38,7 @@ from ..cards import Card
 from ..determinize import TwoHandDeals, _shuffled
 from ..errors import IllegalActionError
 from ..games import game_of
-from ..state import PlayerView, State
+from ..state.base import PlayerView, State
 from .base import Agent
 
 __all__ = ["BURN", "STEPS", "HandReader"]

@@ -38,7 +38,7 @@ from typing import Protocol
 
 from ..actions import Action
 from ..games import game_of
-from ..state import Outcome, PlayerView, State
+from ..state.base import Outcome, PlayerView, State
 from .base import _no_actions
 from .heuristic import HeuristicAgent, ranked
 from .reading import HandReader

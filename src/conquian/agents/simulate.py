@@ -16,9 +16,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import TypeAlias, cast
 
-from ..records import GameRecord
+from ..formats.records import GameRecord
 from ..rules import Rules
-from ..state import Outcome
+from ..state.base import Outcome
 from .base import Agent, AgentFactory, _check_ends, play
 from .process import agent_from_name
 from .registry import AGENTS

@@ -12,8 +12,8 @@ from typing import Any
 
 import attrs
 
-from ..records import GameRecord
-from ..state import Outcome
+from ..formats.records import GameRecord
+from ..state.base import Outcome
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -6,9 +6,9 @@ from typing import Any
 
 from ..actions import Action, Borrow, Discard, Force, Meld, Pass, Take
 from ..cards import Card
-from ..combos import Combination, Order, build, extend, fitting
-from ..combos import borrow as borrow_from
-from ..two_hand import turn_finishes
+from ..combos.core import Combination, Order, build, extend, fitting
+from ..combos.core import borrow as borrow_from
+from ..offer import turn_finishes
 from .analysis import (
     _NEVER,
     _WIN,
@@ -153,7 +153,7 @@ class _TwoHand(_Brain):
     ) -> float:
         """The best end of my turn from here, melding the pending cards (T8, T9).
 
-        Every end comes from the engine's search (`conquian.two_hand.turn_finishes`),
+        Every end comes from the engine's search (`conquian.offer.turn_finishes`),
         which knows the rules' options. After a borrow (`borrowed`) the search is told
         the borrowed card as a pending one, not the meld it came from, so it may count
         an end that puts it back there: an approximation the bot accepts.

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .._codec import Codec, SnapshotRead
-from .._jsonio import meld_data, result_data, texts
 from ..cards import Card, card
-from ..combos import Order
+from ..combos.core import Order
 from ..errors import RecordError
+from ..formats.codec import Codec, SnapshotRead
+from ..formats.jsonio import meld_data, result_data, texts
 from ..rules import CooCanRules
 from .dealing import deal
 from .state import CooCanState

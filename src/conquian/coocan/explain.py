@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Discard, Draw, Meld, Take
 from ..cards import Card
-from ..combos import Kind
+from ..combos.core import Kind
 from .melds import COOCH, SET, additions, cooches, new_sets
 
 if TYPE_CHECKING:

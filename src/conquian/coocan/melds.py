@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from ..cards import Card, Suit, card_at
-from ..combos import Combination, Kind
+from ..combos.core import Combination, Kind
 
 __all__ = [
     "RUNS",

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, final
 
 from ..actions import Action, Discard, Draw, Take, parse_action
 from ..cards import Card, shuffle
-from ..combos import Combination
+from ..combos.core import Combination
 from ..errors import check_seat
 from ..rules import CooCanRules
-from ..state import History, Legal, Outcome, Result, State, extend_line
+from ..state.base import History, Legal, Outcome, Result, State, extend_line
 from .melds import Held, extended, group, sequence
 from .tables import (
     DISCARDS,

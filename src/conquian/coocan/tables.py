@@ -13,7 +13,7 @@ from typing import Literal
 from ..actions import Action, Discard, Draw, Meld, Take
 from ..cards import Card, make_pack
 from ..rules import CooCanRules
-from ..state import Legal, Outcome, Result
+from ..state.base import Legal, Outcome, Result
 from .melds import spots
 
 __all__ = [

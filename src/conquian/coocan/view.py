@@ -21,9 +21,9 @@ import attrs
 
 from ..actions import Action, Meld
 from ..cards import Card, card_at
-from ..combos import Combination
+from ..combos.core import Combination
 from ..rules import CooCanRules
-from ..state import PlayerView, Result
+from ..state.base import PlayerView, Result
 from .state import CooCanState
 from .tables import Deal, Phase
 

@@ -17,8 +17,12 @@ import json
 import random
 from collections import Counter
 
-from .._codec import read_rules
-from .._jsonio import (
+from ..actions import Action, parse_action
+from ..cards import Card
+from ..combos.core import Combination, Kind, Order
+from ..errors import NotationError
+from ..formats.codec import read_rules
+from ..formats.jsonio import (
     FORMAT_VIEW,
     MAX_ACTION_TEXT,
     MAX_ACTIONS,
@@ -31,12 +35,8 @@ from .._jsonio import (
     read_meld,
     read_result,
 )
-from ..actions import Action, parse_action
-from ..cards import Card
-from ..combos import Combination, Kind, Order
-from ..errors import NotationError
 from ..rules import CooCanRules
-from ..state import Result
+from ..state.base import Result
 from .view import CooCanView, sample
 
 __all__ = ["read_view"]

@@ -1,0 +1,10 @@
+"""Showing positions: text diagrams, SVG pictures and the terminal.
+
+- `text`: text diagrams of states and views (public as `conquian.diagram`);
+- `svg`: SVG pictures of cards, melds and positions (public as `conquian.svg`);
+- `terminal`: what the command line prints and reads.
+
+Nothing is imported here (each layer imports the module it needs).
+"""
+
+# regroup: generated file (the regroup script rewrites it whole; do not edit by hand)

@@ -1,0 +1,79 @@
+"""What one player of a Cooncan deal may know (rules C6): `CooncanView`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from ..actions import Action
+from ..cards import Card
+from ..combos.core import Combination
+from ..determinize import sample_cooncan
+from ..encoding import observation
+from ..rules import CooncanRules
+from ..state.base import PlayerView, Result, State
+from ..state.history import owned_history
+from .tables import Phase
+
+__all__ = ["CooncanView"]
+
+
+@attrs.frozen
+class CooncanView(PlayerView):
+    """What one player of a Cooncan deal may know (C6); `CooncanState.view` makes it.
+
+    His own `hand`; the size of every hand; the `table`, the `stock` and
+    the `history` (a draw shows no card); `known`: per seat, the cards
+    known to be in that hand (taken from the stock, or drawn from a pack
+    made of the turned stock, M11); `known_pack`: the pack, top first, when
+    it is the turned stock that everyone saw, else None; his
+    `legal_actions` when it is his turn; and `unseen`, the cards whose place
+    he cannot know. Never the deck, the pack's hidden order or the unknown
+    part of another hand while the deal goes on. Once it is over every hand
+    is shown (C6 "Showing", Foster law 23): `hands` holds each seat's
+    remaining cards (None before), and `unseen` only the pack's.
+
+    >>> v = new_game(CooncanRules.three_hand(), seed=3).view(1)
+    >>> v.player, v.current_player, [str(a) for a in v.legal_actions], v.hands
+    (1, 1, ['draw', 'take 3D'], None)
+    >>> new_game(CooncanRules.three_hand(), seed=3).view(2).legal_actions
+    ()
+    """
+
+    rules: CooncanRules
+    player: int
+    dealer: int
+    current_player: int | None
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Combination, ...]
+    stock: tuple[Card, ...]
+    pack_size: int
+    known: tuple[tuple[Card, ...], ...]
+    known_pack: tuple[Card, ...] | None
+    history: Sequence[Action] = attrs.field(converter=owned_history)  # its own (C6)
+    turns: int
+    result: Result | None
+    legal_actions: tuple[Action, ...]
+    unseen: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A whole deal (a `CooncanState`) drawn among those that give this view.
+
+        See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+
+        >>> import random
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
+        >>> view.sample_state(random.Random(3)).view(0) == view
+        True
+        """
+        sample: State = sample_cooncan(self, rng)
+        return sample
+
+    def observation(self) -> tuple[float, ...]:
+        """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
+        return observation(self)
