@@ -8,11 +8,11 @@ each module), draws a seeded sample stratified by module (each module gets its s
 sample in proportion to its number of mutants, at least one), and runs each sampled mutant
 against its package's test selection in a fresh process, with a time limit.
 
-The *targets* are the two engine packages (the default), ``combos``, the module
-`src/conquian/combos/core.py`, and ``_reasons``, its `explain` (`src/conquian/combos/reasons.py`),
-each
-with its own test selection; ``--targets`` chooses among them (``--targets combos _reasons``
-for the combinations alone).
+The *targets* are the two engine packages, ``offer`` and ``rummy`` (the default),
+``combos/core``, the combinatorics (`src/conquian/combos/core.py`), and ``combos/reasons``,
+its `explain` (`src/conquian/combos/reasons.py`), each with its own test selection;
+``--targets`` chooses among them (``--targets combos/core combos/reasons`` for the
+combinations alone).
 
 The mutations, applied one at a time inside function bodies (never to docstrings,
 annotations, decorators or strings):
@@ -72,9 +72,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("two_hand", "cooncan")  # the engines: the default targets
-# "combos" is the one module src/conquian/combos/core.py; "_reasons" is its `explain`, kept apart
-TARGETS = (*PACKAGES, "combos", "_reasons")
+PACKAGES = ("offer", "rummy")  # the engines: the default targets
+# "combos/core" is the combinatorics, src/conquian/combos/core.py; "combos/reasons" is its
+# `explain`, kept apart
+TARGETS = (*PACKAGES, "combos/core", "combos/reasons")
 
 # The tests each package's mutants run against: the package's own tests first, the quickest
 # and most relevant before the rest (`-x` stops at the first failure), then the package's
@@ -95,7 +96,7 @@ _COMMON = [
     "tests/properties/test_explanations.py",
 ]
 SELECTION: dict[str, list[str]] = {
-    "two_hand": [
+    "offer": [
         "tests/test_two_hand.py",
         "tests/test_two_hand_package.py",
         "tests/test_two_hand_golden.py",
@@ -106,7 +107,7 @@ SELECTION: dict[str, list[str]] = {
         "tests/properties/test_two_hand_props.py",
         "tests/properties/test_two_hand_options.py",
     ],
-    "cooncan": [
+    "rummy": [
         "tests/test_cooncan.py",
         "tests/test_cooncan_package.py",
         "tests/test_cooncan_golden.py",
@@ -118,7 +119,7 @@ SELECTION: dict[str, list[str]] = {
     # combos.py's doctests, its own tests, and the other tests that call it directly: the
     # error messages of `explain`, the cooncan pre-filter against `melds_in`, the caches,
     # a combination drawn for Jupyter.
-    "combos": [
+    "combos/core": [
         "src/conquian/combos/core.py",
         "tests/test_combos.py",
         "tests/test_mutation_gaps.py",
@@ -129,7 +130,7 @@ SELECTION: dict[str, list[str]] = {
         "tests/test_svg.py",
     ],
     # why a set of cards is no combination: its doctests, its tests and the messages quoting it
-    "_reasons": [
+    "combos/reasons": [
         "src/conquian/combos/reasons.py",
         "tests/test_explain.py",
         "tests/test_mutation_gaps.py",

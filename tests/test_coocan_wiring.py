@@ -182,7 +182,7 @@ def test_every_game_writes_documents_the_schemas_accept(name: str) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schemas = {
         kind: json.loads(
-            resources.files("conquian.schemas").joinpath(f"{kind}.schema.json").read_text()
+            resources.files("conquian.formats.schemas").joinpath(f"{kind}.schema.json").read_text()
         )
         for kind in ("record", "position", "view")
     }

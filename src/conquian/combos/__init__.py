@@ -7,8 +7,6 @@
 This package gives the public names of `conquian.combos` (they were one module).
 """
 
-# regroup: generated file (the regroup script rewrites it whole; do not edit by hand)
-
 from .core import Combination as Combination
 from .core import Kind as Kind
 from .core import borrow as borrow

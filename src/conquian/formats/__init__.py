@@ -9,5 +9,3 @@
 Nothing is imported here (each layer imports the module it needs), so that reading this
 package never loads the engines.
 """
-
-# regroup: generated file (the regroup script rewrites it whole; do not edit by hand)

@@ -6,5 +6,3 @@
 
 Nothing is imported here (each layer imports the module it needs).
 """
-
-# regroup: generated file (the regroup script rewrites it whole; do not edit by hand)

@@ -9,8 +9,6 @@
 This package gives the public names of `conquian.state` (they were one module).
 """
 
-# regroup: generated file (the regroup script rewrites it whole; do not edit by hand)
-
 from .base import State as State
 from .history import History as History
 from .result import Outcome as Outcome
