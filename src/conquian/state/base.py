@@ -60,6 +60,10 @@ class State:
       first use; not part of the value). A native subclass does not declare it again.
       `legal_actions`, `is_legal` and `_plan` read it; an action that is
       not legal gets `IllegalActionError` with the engine's `_why_illegal`.
+      The two-hand and Cooncan engines read the cache in their own
+      `legal_actions` and look up the action they were given by identity at
+      the top of their `apply`, falling back on `_plan`: these are the two
+      calls a bot makes at every step (see the Performance page).
     - **History**: a `History` field, extended with `History.append` by each
       successor (or a line of play, `extend_line`); `history` reads it.
     - **Value**: `__eq__` and `__hash__` are the engine's fields (`_value`) and
