@@ -115,9 +115,12 @@ _LEGEND = {
     ),
     "say": (
         "having the say is deciding about the card on offer: take it (and meld it now), "
-        "pass it, or force it onto the opponent's meld (T4)"
+        "pass it, or force it onto a meld of the player it would go to (T4, T18)"
     ),
-    "pone": "the dealer's opponent; he has the first say to the first card turned (T1, T11)",
+    "pone": (
+        "the player on the dealer's left; he has the first say to the first card turned "
+        "(T1, T11, T16)"
+    ),
     "stock": (
         "the face-down cards left after the deal, turned one at a time; when it runs out "
         "with no winner the deal is a tableau (T12)"
