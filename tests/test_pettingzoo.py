@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from conquian import ActionSpace, ConquianRules, CooncanRules, Rules  # noqa: E402
+from conquian import ActionSpace, ConquianRules, CooCanRules, CooncanRules, Rules  # noqa: E402
 from conquian.encoding import Observer  # noqa: E402
 from conquian.pettingzoo import env, raw_env, single_agent_env  # noqa: E402
 
@@ -24,6 +24,7 @@ RULES = [
     (CooncanRules.three_hand(turn_limit=30), 300),
     (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 200),
     (CooncanRules.double_pack(players=4, turn_limit=6), 40),
+    (CooCanRules(players=3, turn_limit=20), 100),
 ]
 IDS = [
     "two-hand",
@@ -33,6 +34,7 @@ IDS = [
     "three-hand",
     "three-hand-joker",
     "double-pack",
+    "coo-can",
 ]
 
 # PettingZoo warns that a dict observation (observation and action mask) is not a Box: the

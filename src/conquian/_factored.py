@@ -48,6 +48,11 @@ class FactoredActions:
     """
 
     def __init__(self, space: Any) -> None:
+        if getattr(space, "_own", None) is not None:
+            raise ValueError(
+                f"{space.rules.game} numbers its actions itself ({len(space):,} ids, a dense "
+                "mask is cheap): use the ActionSpace's ids"
+            )
         self.space = space
         self.most_melds: int = space.most_melds
         cards = tuple(space._cards)  # the pack's distinct cards, the joker among them

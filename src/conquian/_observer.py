@@ -45,8 +45,19 @@ def _distinct(rules: Rules) -> tuple[Card, ...]:
     return tuple(sorted(set(rules.pack_cards())))
 
 
+def _own_layout(rules: Rules) -> Any:
+    """The registry's entry of a game that lays out its own observations, or None."""
+    from .games import game_of
+
+    game = game_of(rules)
+    return None if game.observation_layout is None else game
+
+
 def layout_of(rules: Rules, public: bool = False) -> tuple[tuple[str, int], ...]:
     """The parts of an observation of `rules`, in order, each with its length."""
+    own = _own_layout(rules)
+    if own is not None:
+        return own.observation_layout(rules, public)  # type: ignore[no-any-return]
     d, n, m = len(_distinct(rules)), rules.players, most_melds(rules)
     others = n if public else n - 1
     parts: list[tuple[str, int]] = [] if public else [("hand", d)]
@@ -116,6 +127,13 @@ class Observer:
             at += length
         self.size = at
         self.slices = {name: slice(starts[name], starts[name] + n) for name, n in self.layout}
+        self._zeros = array.array("f", bytes(4 * self.size))
+        # A game with its own layout (Coo-Can) writes its own observation, in [0, 1] already.
+        self._own = _own_layout(rules)
+        if self._own is not None:
+            # Its entries are in [0, 1] already (`CooCanView.observation`), either way.
+            self.high = (1.0,) * self.size
+            return
         cards = _distinct(rules)
         counts = Counter(rules.pack_cards())
         self._d = len(cards)
@@ -125,7 +143,6 @@ class Observer:
         copies = [float(counts[c]) for c in cards]
         self._unit = [1.0 / c if normalize else 1.0 for c in copies]
         self._full = array.array("f", (c * u for c, u in zip(copies, self._unit, strict=True)))
-        self._zeros = array.array("f", bytes(4 * self.size))
         self._offers = _offer_game(rules)
         n = rules.players
         dealt = len(rules.pack_cards()) - n * rules.hand_size
@@ -182,6 +199,12 @@ class Observer:
         `source` is a player's view, or a state and the `player` whose view it is: the
         state is read through what that view shows (C6), without building the view.
         """
+        if self._own is not None:
+            view = source if player is None else source.view(player)
+            own = self._own.public_observation if self.public else type(view).observation
+            for i, value in enumerate(own(view)):
+                out[i] = value
+            return
         if player is None:
             view = source
             self._fill(out, view.player, self._view_facts(view), view.unseen)

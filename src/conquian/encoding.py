@@ -221,9 +221,17 @@ class ActionSpace:
     """
 
     def __init__(self, rules: Rules) -> None:
-        _game(rules)  # a TypeError for anything but a rules object
+        game = _game(rules)  # a TypeError for anything but a rules object
         self.rules = rules
         self.most_melds = _most_melds(rules)
+        self._memo: dict[Any, int] = {}
+        # A game with its own numbering (Coo-Can: `conquian.coocan.ids`) gives its ids.
+        self._own = None if game.action_ids is None else game.action_ids(rules)
+        if self._own is not None:
+            self._two_hand = False
+            self._len = len(self._own)
+            self.families: tuple[tuple[str, int, int], ...] = self._own.families
+            return
         m = self.most_melds
         self._two_hand = _offer_engine(rules)
         self._cards: tuple[Card, ...] = tuple(sorted(set(rules.pack_cards())))
@@ -262,7 +270,7 @@ class ActionSpace:
             ("meld onto", self._onto_start[-1]),
             ("meld shift", len(self._shift_faces) * m),
         ]
-        self.families: tuple[tuple[str, int, int], ...] = tuple(
+        self.families = tuple(
             (name, start, size)
             for (name, size), start in zip(
                 sizes, itertools.accumulate((s for _, s in sizes), initial=0), strict=False
@@ -270,9 +278,8 @@ class ActionSpace:
         )
         self._start = {name: start for name, start, _ in self.families}
         self._len = sum(s for _, s in sizes)
-        # The ids found so far: the same actions come back deal after deal, and a dict
-        # lookup costs a third of working an id out (a meld's codes sorted, looked up).
-        self._memo: dict[Any, int] = {}
+        # `_memo` keeps the ids found so far: the same actions come back deal after deal, and
+        # a dict lookup costs a third of working an id out (a meld's codes sorted, looked up).
 
     def __len__(self) -> int:
         return self._len
@@ -299,6 +306,9 @@ class ActionSpace:
     def _index(self, action: Action) -> int:
         if not isinstance(action, (Pass, Draw, Take, Discard, Force, Borrow, Meld)):
             raise TypeError(f"action must be an action or its text (got {type(action).__name__})")
+        if self._own is not None:
+            found: int = self._own.index(action)
+            return found
         start, m = self._start, self.most_melds
         kind = type(action)
         try:
@@ -346,6 +356,9 @@ class ActionSpace:
         i = int(i)
         if not 0 <= i < self._len:
             raise ValueError(f"no action id {i}: ids run from 0 to {self._len - 1}")
+        if self._own is not None:
+            own: Action = self._own.action(i)
+            return own
         m = self.most_melds
         name, k = "", i
         for family, start, size in self.families:
@@ -432,6 +445,9 @@ def observation(view: Any) -> tuple[float, ...]:
     (True, 10.0)
     """
     rules = view.rules
+    if _game(rules).observation_layout is not None:  # a game with its own layout (Coo-Can)
+        own: tuple[float, ...] = view.observation()
+        return own
     slots = _card_slots(rules)
     d, n, m = len(slots), rules.players, _most_melds(rules)
     me = view.player

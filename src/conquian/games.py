@@ -38,8 +38,9 @@ import attrs
 from . import coocan, determinize, offer, rummy
 from .cards import Card, make_pack, shuffle
 from .combos.core import Order
+from .coocan import view as coocan_view
 from .coocan.codec import CODEC as _COOCAN_CODEC
-from .coocan.ids import MAX_MELDS
+from .coocan.ids import MAX_MELDS, ActionIds
 from .coocan.viewjson import read_view as _read_coocan_view
 from .errors import RulesError
 from .formats.codec import Codec
@@ -112,6 +113,15 @@ class Game:
     """The engine's own reader of a view's JSON (`PlayerView.from_json`), or None to draw
     the view's deal with `sampler` from the facts the shared reader finds
     (`conquian.formats.views`)."""
+    action_ids: Callable[[Any], Any] | None = None
+    """The game's own numbering of its actions (`len`, `index`, `action`), which
+    `conquian.ActionSpace` then gives, or None for the shared layout of `conquian.encoding`."""
+    observation_layout: Callable[[Any, bool], tuple[tuple[str, int], ...]] | None = None
+    """The game's own observation layout (``layout(rules, public)``), or None for the shared
+    one of `conquian.encoding`."""
+    public_observation: Callable[[Any], tuple[float, ...]] | None = None
+    """What every seat knows of a view, laid out as `observation_layout` with ``public``
+    says; a game with its own layout gives its private form as ``view.observation()``."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
@@ -303,6 +313,9 @@ _COOCAN = Game(
     examples="draw | take 5H | meld 4H 5H 6H 7H | meld 7C 7D 7H 7S\nmeld 8H @2 | discard {top}",
     payment_scale=_coocan_scale,
     read_view=_read_coocan_view,
+    action_ids=lambda rules: ActionIds(),  # 9,222 ids, the same for any number of players
+    observation_layout=coocan_view.observation_layout,
+    public_observation=coocan_view.public_observation,
 )
 
 GAMES: Mapping[str, Game] = types.MappingProxyType(

@@ -62,8 +62,9 @@ if TYPE_CHECKING:
 
 __all__ = ["GAMES", "heuristic_bot", "load", "params", "register", "rules_of"]
 
-GAMES = ("conquian_two_hand", "conquian_three_hand", "conquian_double_pack")
-"""The short names of the three games in ``pyspiel``."""
+GAMES = ("conquian_two_hand", "conquian_three_hand", "conquian_double_pack", "conquian_coo_can")
+"""The short names of the games in ``pyspiel``: ``conquian_`` and each game's name (its older
+name where it has one)."""
 
 _TURN_LIMIT = 200
 """The Cooncan games' default `turn_limit` in OpenSpiel, which needs a bounded length."""
@@ -144,9 +145,13 @@ def _max_length(rules: Rules) -> int:
 
 
 def _utility(rules: Rules) -> float:
-    """The most one player can lose in a deal (T13; M7, M8)."""
-    if game_of(rules).engine == "offer":
+    """The most one player can lose in a deal (T13; M7, M8; K9)."""
+    engine = game_of(rules).engine
+    if engine == "offer":
         return 1.0
+    if engine == "coocan":  # the stakes, with at most ten cards of ten spots, doubled (K9)
+        stakes: tuple[int, int] = (getattr(rules, "game_stake", 0), getattr(rules, "spot_stake", 0))
+        return float(2 * (stakes[0] + 100 * stakes[1]))
     bonus: int | None = getattr(rules, "splash_bonus", None)
     return float(15 * rules.hand_size + (bonus or 0))
 

@@ -65,6 +65,17 @@ class ActionIds:
     def __len__(self) -> int:
         return _ONTO_AT + MAX_MELDS * _ONTO_EACH
 
+    @property
+    def families(self) -> tuple[tuple[str, int, int], ...]:
+        """Each family of ids: its name, first id and number of ids (the module's table)."""
+        return (
+            ("draw", 0, 1),
+            ("take", 1, 52),
+            ("discard", 53, 52),
+            ("meld", _NEW_AT, len(_NEW)),
+            ("meld onto", _ONTO_AT, MAX_MELDS * _ONTO_EACH),
+        )
+
     def index(self, action: Action) -> int:
         """The id of `action`; `ValueError` for an action Coo-Can never offers."""
         if isinstance(action, Draw):

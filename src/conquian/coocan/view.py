@@ -27,7 +27,7 @@ from ..state.base import PlayerView, Result
 from .state import CooCanState
 from .tables import Deal, Phase
 
-__all__ = ["CooCanView", "make_view", "sample"]
+__all__ = ["CooCanView", "make_view", "observation_layout", "public_observation", "sample"]
 
 
 @attrs.frozen
@@ -267,3 +267,53 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
         len(history),
         view.result,
     )
+
+
+def observation_layout(rules: CooCanRules, public: bool = False) -> tuple[tuple[str, int], ...]:
+    """The parts of a Coo-Can observation, in order, each with its length: a player's
+    (`CooCanView.observation`), or with `public` what every seat knows (`public_observation`):
+    no hand, the known cards of every hand, seats counted from seat 0.
+
+    >>> sum(n for _, n in observation_layout(CooCanRules(players=3)))
+    375
+    """
+    n = rules.players
+    parts = [] if public else [("hand", 52)]
+    parts += [("discard pile", 52), ("table", 52), ("top discard", 52), ("taken", 52)]
+    parts += [("known in hands", 52 * (n if public else n - 1))]
+    parts += [("hand sizes", n), ("opened", n), ("deck size", 1), ("reshuffles", 1)]
+    parts += [("to play", n + 1) if public else ("to play", 1)]
+    parts += [("draw phase", 1), ("melded", 1)]
+    return tuple(parts)
+
+
+def public_observation(view: CooCanView) -> tuple[float, ...]:
+    """What every seat knows of the deal, the same for every viewer, laid out as
+    `observation_layout` with ``public=True`` says (values in [0, 1], as in
+    `CooCanView.observation`; "to play" is one-hot over the seats, then none).
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> state = deal(CooCanRules(players=3), CooCanRules().pack_cards(), 0)
+    >>> public_observation(state.view(0)) == public_observation(state.view(2))
+    True
+    """
+    n = view.rules.players
+    table = [c for m in view.table for c in m.physical_cards]
+    out = [0.0] * (52 * (4 + n))
+    for k, cards in enumerate((view.discard_pile, table)):
+        for c in cards:
+            out[52 * k + c.index] += 0.5
+    if view.discard_pile:
+        out[104 + view.discard_pile[-1].index] = 1.0
+    if view.taken is not None:
+        out[156 + view.taken.index] = 1.0
+    for q in range(n):
+        for c in view.known[q]:
+            out[52 * (4 + q) + c.index] += 0.5
+    out.extend(size / 11 for size in view.hand_sizes)
+    out.extend(float(opened) for opened in view.opened)
+    out += [view.deck_size / 104, min(view.reshuffles, 10) / 10]
+    to_play = [0.0] * (n + 1)
+    to_play[n if view.current_player is None else view.current_player] = 1.0
+    out += [*to_play, float(view.phase == "draw"), float(view.melded)]
+    return tuple(out)
