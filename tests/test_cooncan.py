@@ -25,6 +25,7 @@ from conquian import (
     IllegalActionError,
     Kind,
     Meld,
+    NotationError,
     Outcome,
     Result,
     Take,
@@ -323,7 +324,9 @@ def test_m4_round_the_corner_and_short_or_mixed_melds_are_refused() -> None:
 def test_m4_joker_must_be_named_and_may_stand_for_a_card_held() -> None:
     """M4, C5, law 17: a joker in a meld is named, even as a card the player holds."""
     state = game(THREE_JK, ["JK 5D 6D 7D 9C 9S KH"], starter="2C", pack="KC").apply("draw")
-    rejects(state, "meld 5D 6D JK", "C5", "must be named")
+    with pytest.raises(NotationError, match="names the card it stands for"):
+        state.apply("meld 5D 6D JK")  # the text is refused by the parser (E2)
+    rejects(state, Meld((card("5D"), card("6D"), JOKER)), "C5", "must be named")
     rejects(state, "meld 9C 9S JK=9S", "M9", "rank only")
     assert "meld 5D 7D JK=6D" in texts(state)  # the joker names the 6D he holds
     state = state.apply("meld 9C 9S JK=9")
@@ -759,7 +762,7 @@ def test_e1_every_refusal_cites_its_rule_and_leaves_the_state() -> None:
     rejects(drawn, "meld 5D 6D", "C3")
     rejects(drawn, "discard AS", "M2", "AS is not in your hand")
     rejects(drawn, "meld 5D 6D 7D @0", "M5", "no combination @0")
-    rejects(drawn, "force JK @0", "C5")
+    rejects(drawn, Force(JOKER, onto=0), "C5")  # the text "force JK @0" does not parse
     rejects(drawn, Meld((joker("8D", shifted=True), *cards("7D 6D"))), "M9", "marked shifted")
     err = rejects(drawn, "meld 9C 9S JK=9 @4", "M5")
     assert err.action == "meld 9C 9S JK=9 @4"

@@ -348,8 +348,8 @@ def _parse(text: str) -> Action:
 
     def index() -> int:
         nonlocal at
-        if at == end:
-            raise fail(f"'{verb}' needs a meld index, as @0", verb, column)
+        if at == end:  # the index is missing where the text ends
+            raise fail(f"'{verb}' needs a meld index, as @0", verb, len(text.rstrip()))
         token, col = tokens[at]
         at += 1
         if not _INDEX.fullmatch(token):
@@ -359,6 +359,17 @@ def _parse(text: str) -> Action:
                 column=col,
             )
         return int(token[1:])
+
+    def named(face: Face, token: str, col: int) -> Face:
+        # C5: a joker laid or forced stands for a card, which its text names.
+        if isinstance(face, Card) and face.is_joker:
+            raise fail(
+                f"a joker in '{verb}' names the card it stands for, as JK=4D (or JK=5 in a "
+                "group) (C5)",
+                token,
+                col,
+            )
+        return face
 
     def shift() -> bool:
         nonlocal at
@@ -384,14 +395,14 @@ def _parse(text: str) -> Action:
             raise fail("'force' needs a card, as 'force 6S @1'", verb, column)
         token, col = tokens[at]
         at += 1
-        forced = parse_face(token, column=col)
+        forced = named(parse_face(token, column=col), token, col)
         action = Force(forced, onto=index(), shift=shift())
     elif verb == "meld":
         faces: list[Face] = []
         while at < end and not tokens[at][0].startswith("@") and tokens[at][0].lower() != "shift":
             token, col = tokens[at]
             at += 1
-            faces.append(parse_face(token, column=col))
+            faces.append(named(parse_face(token, column=col), token, col))
         if not faces:
             raise fail("'meld' needs cards, as 'meld 4H 5H 6H'", verb, column)
         onto = index() if at < end and tokens[at][0].startswith("@") else None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .._mypyc import mypyc_attr
 from ..actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from ..cards import NamedJoker
 from ..errors import IllegalActionError, NotationError
 from .history import History
 from .line import extend_line as extend_line
@@ -210,10 +211,23 @@ class State:
                 raise TypeError(
                     f"apply needs an action or its text (got {type(action).__name__})"
                 ) from None
-            why, rule = self._why_illegal(action)
+            why, rule = self._not_in_pack(action) or self._why_illegal(action)
             raise IllegalActionError(
                 f"illegal action '{action}': {why}", action=str(action), rule=rule
             ) from None
+
+    def _not_in_pack(self, action: Action) -> tuple[str, str] | None:
+        """Why `action` names a card the pack in play does not hold (C4), or None."""
+        faces: tuple[object, ...] = ()
+        if isinstance(action, (Take, Discard, Force, Borrow)):
+            faces = (action.card,)
+        elif isinstance(action, Meld):
+            faces = action.cards
+        pack = self.rules.pack_cards()
+        for face in faces:  # a joker where there is none: each engine says so in its words
+            if not isinstance(face, NamedJoker) and face not in pack:
+                return f"{face} is not in the pack of this game", "C4"
+        return None
 
     @property
     def decision(self) -> Decision | None:
