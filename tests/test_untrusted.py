@@ -24,10 +24,13 @@ import conquian._sampling as sampling
 from conquian import (
     ConquianRules,
     CooncanRules,
+    IllegalActionError,
+    Meld,
     NotationError,
     PlayerView,
     RecordError,
     State,
+    card,
     new_game,
     parse_action,
 )
@@ -260,3 +263,16 @@ def test_c6_single_agent_env_seeds_opponents_apart_from_the_deal() -> None:
         for s, p in zip(seeds, (1, 2), strict=True):  # seed - seat was the deal's seed
             assert new_game(CooncanRules.three_hand(), seed=s - p).deck != deal  # type: ignore[attr-defined]
         seeds.clear()
+
+
+@pytest.mark.parametrize("rules", [ConquianRules(), CooncanRules.three_hand()], ids=repr)
+def test_e2_a_typed_meld_of_40000_cards_gets_a_short_message(rules: Any) -> None:
+    """E2: an action built in code (not parsed, so not capped) naming 40,000 cards is refused
+    with a message quoting only an excerpt of it and of the reason."""
+    state = new_game(rules, seed=1)
+    if rules.game != "conquian":
+        state = state.apply("draw")
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(Meld(tuple([card("5H")] * 40_000)))
+    assert len(str(info.value)) < 1_000
+    assert info.value.action.startswith("meld 5H 5H")  # the whole text stays on the error

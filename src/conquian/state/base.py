@@ -16,7 +16,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from .._mypyc import mypyc_attr
-from ..actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from ..actions import (
+    Action,
+    Borrow,
+    Discard,
+    Draw,
+    Force,
+    Meld,
+    Pass,
+    Take,
+    parse_action,
+)
 from ..cards import NamedJoker
 from ..errors import IllegalActionError, NotationError
 from .history import History
@@ -39,6 +49,10 @@ the state each one leads to (the engine's *plan* for it)."""
 
 
 StateT = TypeVar("StateT", bound="State")
+
+_LONGEST_TEXT = 200
+"""The longest action text `parse_action` reads (`conquian.records.MAX_ACTION_TEXT`): an
+error message quotes no more of an action."""
 
 
 @mypyc_attr(acyclic=True, allow_interpreted_subclasses=True)
@@ -212,8 +226,13 @@ class State:
                     f"apply needs an action or its text (got {type(action).__name__})"
                 ) from None
             why, rule = self._not_in_pack(action) or self._why_illegal(action)
+            text = str(action)
+            if len(text) > _LONGEST_TEXT:  # no text that parses is longer (E2: short errors)
+                text = text[:_LONGEST_TEXT] + "..."
+            if len(why) > 2 * _LONGEST_TEXT:  # a reason that names the cards of a long meld
+                why = why[: 2 * _LONGEST_TEXT] + "..."
             raise IllegalActionError(
-                f"illegal action '{action}': {why}", action=str(action), rule=rule
+                f"illegal action '{text}': {why}", action=str(action), rule=rule
             ) from None
 
     def _not_in_pack(self, action: Action) -> tuple[str, str] | None:
