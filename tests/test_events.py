@@ -172,12 +172,13 @@ def test_cooncan_draw_is_never_named_and_the_end_shows_hands() -> None:
     assert all(e.cards == final.hand(e.seat) for e in story if e.kind == "show")
 
 
-def test_view_events_when_the_view_has_them() -> None:
-    """The integrator hangs `events` on views: `view.events(since)` tells the same story."""
-    view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
-    if not hasattr(view, "events"):
-        pytest.skip("PlayerView.events is not wired yet")
-    assert view.events(0) == events(view, 0)
+def test_view_events_and_decision_are_the_functions() -> None:
+    """`view.events(since)` tells the story of `events`, and `view.decision` and
+    `state.decision` are `decision_of`."""
+    state = new_game(ConquianRules(), seed=7).apply("pass")
+    view = state.view(0)
+    assert view.events(0) == events(view, 0) and view.events(1) == events(view, 1)
+    assert view.decision == decision_of(view) == state.decision == "say"
 
 
 def test_event_text_in_one_voice() -> None:
