@@ -27,6 +27,7 @@ from conquian import (
     ConquianState,
     Discard,
     Force,
+    GameRecord,
     IllegalActionError,
     Meld,
     Outcome,
@@ -50,6 +51,7 @@ PRESETS = {
     "blog": {"lay_down": "meld"},
     "american": {"pack": "american"},
     "max-sequence-4": {"max_sequence": 4},
+    "pone-turns": {"after_starter": "pone"},
 }
 GAMES = max(20, settings().max_examples // 3)
 """Seeded deals per seat count and preset: 20 under the default profile, 100 under ``ci``."""
@@ -460,3 +462,44 @@ def test_takes_melds_and_borrows_equal_the_naive_oracle(players: int, preset: st
             state = state.apply(_choose(rng, state))  # type: ignore[arg-type]
             assert isinstance(state, ConquianState)
     assert used > GAMES
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_t22_who_turns_after_the_starter_refused_by_both(players: int) -> None:
+    """T22: when the pone and his left neighbour both refuse the starter, the one who refused
+    it last turns the next card (Foster p. 51, Hoyle: the dealer, with two), or the pone
+    under ``after_starter="pone"`` (encyclopedia: "the non-dealer takes the first card from
+    the draw pile"). Later refusals are as T6 under both."""
+    for seed in range(200):
+        dealer_rules = ConquianRules(players=players)
+        start = new_game(dealer_rules, seed=seed)
+        if start.apply("pass").is_legal("pass"):
+            break
+    pone, left = 1 % players, 2 % players  # dealer 0: the pone is seat 1
+    turned = new_game(dealer_rules, seed=seed).apply("pass").apply("pass")
+    assert turned.current_player == left and turned.offer_origin == "turned"
+    pone_rules = ConquianRules(players=players, after_starter="pone")
+    state = new_game(pone_rules, seed=seed).apply("pass").apply("pass")
+    assert state.current_player == pone and state.offer_origin == "turned"
+    assert state.offer == turned.offer  # the same next card, turned by the other player
+    # The next refused card: passed to the pone's left, buried, turned by that player (T6).
+    later = state.apply("pass").apply("pass")
+    assert later.current_player == left and len(later.buried) == 2
+    assert ConquianRules(after_starter="pone") != ConquianRules()
+    assert "after_starter='pone'" in repr(pone_rules) and "after_starter" not in repr(dealer_rules)
+    with pytest.raises(RulesError, match="after_starter must be one of dealer, pone"):
+        ConquianRules(after_starter="turner")  # type: ignore[arg-type]
+
+
+def test_t22_records_and_views_keep_the_option() -> None:
+    """T22: a record, a position and a view of rules with ``after_starter="pone"`` round-trip;
+    the default writes no field, so documents of before are unchanged."""
+    rules = ConquianRules(after_starter="pone")
+    state = new_game(rules, seed=3).apply("pass").apply("pass")
+    assert '"after_starter":"pone"' in state.to_json().replace(" ", "")
+    assert "after_starter" not in new_game(ConquianRules(), seed=3).to_json()
+    assert State.from_json(state.to_json()) == state
+    assert GameRecord.from_json(GameRecord.from_state(state).to_json()).replay() == state
+    view = state.view(0)
+    assert PlayerView.from_json(view.to_json()) == view
+    assert view.sample_state(random.Random(1)).view(0) == view

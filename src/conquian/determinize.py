@@ -199,6 +199,8 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
             if size * n + len(turned) >= pack:  # T12: a tableau
                 slot, offer = None, False
                 continue
+            if b == 1 and origin == "passed" and view.rules.after_starter == "pone":
+                player = (view.dealer + 1) % n  # T22: the starter refused by both
             slot, origin = len(turned), "turned"
             turned.append(None)
         elif kind is Force:

@@ -70,6 +70,9 @@ class ConquianRules:
     - `players`: 2 (default), 3 or 4 seats (T16). With 3 players the hand is 8
       cards, with 4 it is 7: `hand_size` is fixed by `players`, and any other
       value given is a `RulesError` naming both options.
+    - `after_starter`: who turns the next card when both players who had the say
+      to the starter refused it (T22): ``"dealer"`` (Foster p. 51, Hoyle: the one
+      who refused it last) or ``"pone"`` (the encyclopedia: "the non-dealer").
 
     The pack's cards and their indices are worked out once per rules object
     (`pack_cards`, `pack_indices`).
@@ -100,6 +103,7 @@ use lay_down="say" for True, lay_down="meld" for False
     borrow_other_kind: bool = False
     max_sequence: int | None = None
     players: int = 2
+    after_starter: Literal["dealer", "pone"] = "dealer"
 
     def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
         # T8: the boolean of earlier versions names no longer an option; say what replaced it.
@@ -131,10 +135,14 @@ use lay_down="say" for True, lay_down="meld" for False
         _one_of("borrow_middle", self.borrow_middle, (True, False))
         _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
         _int_at_least("max_sequence", self.max_sequence, 3, none=True)
+        _one_of("after_starter", self.after_starter, ("dealer", "pone"))
 
     def __repr__(self) -> str:
-        # The seat count is shown only when it is not the default two (T16).
+        # The seat count and who turns after the starter are shown only when they are not
+        # the defaults (T16, T22).
         seats = "" if self.players == 2 else f", players={self.players}"
+        if self.after_starter != "dealer":
+            seats += f", after_starter={self.after_starter!r}"
         return (
             f"ConquianRules(pack={self.pack!r}, hand_size={self.hand_size!r}, "
             f"lay_down={self.lay_down!r}, borrow_middle={self.borrow_middle!r}, "

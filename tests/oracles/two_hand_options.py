@@ -309,6 +309,7 @@ class Position:
     turn: Turn | None = None
     winner: int | None = None
     tableau: bool = False
+    dealer: int = 0
 
     @property
     def is_over(self) -> bool:
@@ -339,6 +340,7 @@ def deal(rules: ConquianRules, deck: Iterable[Card], dealer: int) -> Position:
         player=pone,
         offer=deck[at],
         origin="turned",
+        dealer=dealer,
     )
 
 
@@ -424,7 +426,18 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
         buried = (*pos.buried, pos.offer)  # T6, T7: buried, and the next card turned
         if not pos.stock:  # T12
             return replace(pos, buried=buried, player=None, offer=None, origin=None, tableau=True)
-        return replace(pos, buried=buried, stock=pos.stock[1:], offer=pos.stock[0], origin="turned")
+        turner = player
+        starter = pos.origin == "passed" and not pos.buried  # passed on, then refused again
+        if starter and pos.rules.after_starter == "pone":  # T22: the pone turns
+            turner = (pos.dealer + 1) % pos.rules.players
+        return replace(
+            pos,
+            buried=buried,
+            stock=pos.stock[1:],
+            offer=pos.stock[0],
+            origin="turned",
+            player=turner,
+        )
     if isinstance(action, Take):
         turn = Turn(player, pos.hands[player], pos.table, frozenset({action.card}))
         return replace(pos, offer=None, origin=None, turn=turn)

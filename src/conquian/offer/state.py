@@ -349,6 +349,10 @@ in this turn, and a card taken is never held in the hand (T3)
                     line,
                     self._length + 1,
                 )
+            # T22: the starter refused by both who had the say to it (a passed card with
+            # nothing buried yet) is followed by the pone's turn under after_starter="pone".
+            if self._origin == _PASSED and not self._buried and deal.rules.after_starter == "pone":
+                player = deal.left[deal.dealer]
             return ConquianState(
                 deal,
                 player,
