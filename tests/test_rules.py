@@ -27,7 +27,9 @@ def test_presets_pagat_blog_and_hoyle() -> None:
     and makes a borrowed card change kind (T9)."""
     assert ConquianRules.pagat() == ConquianRules(lay_down="turn", max_sequence=8)
     assert ConquianRules.blog() == ConquianRules(lay_down="meld")
-    assert ConquianRules.hoyle() == ConquianRules(borrow_middle=False, borrow_other_kind=True)
+    assert ConquianRules.hoyle() == ConquianRules(
+        borrow_middle=False, borrow_other_kind=True, cut="low"
+    )
     presets = {ConquianRules(), ConquianRules.pagat(), ConquianRules.blog(), ConquianRules.hoyle()}
     assert len(presets) == 4
 

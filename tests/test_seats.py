@@ -38,6 +38,7 @@ from conquian import (
     Take,
     card,
     cards,
+    cut_for_deal,
     new_game,
 )
 from conquian.offer import deal
@@ -503,3 +504,25 @@ def test_t22_records_and_views_keep_the_option() -> None:
     view = state.view(0)
     assert PlayerView.from_json(view.to_json()) == view
     assert view.sample_state(random.Random(1)).view(0) == view
+
+
+def test_t25_the_cut_for_deal_high_or_low() -> None:
+    """T25: Foster's highest cut deals (p. 49) by default; under `hoyle()` the lowest does
+    ("the lowest cut having the choice, and dealing"; the ace low, the king high). The same
+    cards are drawn either way; only their order is read the other way round."""
+    names = ["Ann", "Bob", "Cy"]
+    for seed in range(20):
+        high = cut_for_deal(names, seed, ConquianRules())
+        low = cut_for_deal(names, seed, ConquianRules.hoyle())
+        assert high.rounds == low.rounds
+        if len(high.rounds) == 1:  # no tie: the order is reversed
+            assert low.seats == high.seats[::-1]
+            drawn = dict(high.rounds[0])
+            assert drawn[high.seats[0]].rank > drawn[high.seats[-1]].rank
+    assert ConquianRules.hoyle().cut == "low" and ConquianRules().cut == "high"
+    rules = ConquianRules(cut="low")
+    state = new_game(rules, seed=2)
+    assert State.from_json(state.to_json()) == state
+    assert '"cut":"low"' in state.to_json().replace(" ", "")
+    with pytest.raises(RulesError, match="cut must be one of high, low"):
+        ConquianRules(cut="middle")  # type: ignore[arg-type]

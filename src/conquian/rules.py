@@ -73,6 +73,9 @@ class ConquianRules:
     - `after_starter`: who turns the next card when both players who had the say
       to the starter refused it (T22): ``"dealer"`` (Foster p. 51, Hoyle: the one
       who refused it last) or ``"pone"`` (the encyclopedia: "the non-dealer").
+    - `cut`: who deals the first deal after cutting (T25, `conquian.cut_for_deal`):
+      ``"high"``, the highest cut (Foster p. 49), or ``"low"``, the lowest (Hoyle
+      1897, and so under `hoyle()`).
 
     The pack's cards and their indices are worked out once per rules object
     (`pack_cards`, `pack_indices`).
@@ -104,6 +107,7 @@ use lay_down="say" for True, lay_down="meld" for False
     max_sequence: int | None = None
     players: int = 2
     after_starter: Literal["dealer", "pone"] = "dealer"
+    cut: Literal["high", "low"] = "high"
 
     def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
         # T8: the boolean of earlier versions names no longer an option; say what replaced it.
@@ -136,13 +140,16 @@ use lay_down="say" for True, lay_down="meld" for False
         _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
         _int_at_least("max_sequence", self.max_sequence, 3, none=True)
         _one_of("after_starter", self.after_starter, ("dealer", "pone"))
+        _one_of("cut", self.cut, ("high", "low"))
 
     def __repr__(self) -> str:
-        # The seat count and who turns after the starter are shown only when they are not
-        # the defaults (T16, T22).
+        # The seat count, who turns after the starter and the cut are shown only when they
+        # are not the defaults (T16, T22, T25).
         seats = "" if self.players == 2 else f", players={self.players}"
         if self.after_starter != "dealer":
             seats += f", after_starter={self.after_starter!r}"
+        if self.cut != "high":
+            seats += f", cut={self.cut!r}"
         return (
             f"ConquianRules(pack={self.pack!r}, hand_size={self.hand_size!r}, "
             f"lay_down={self.lay_down!r}, borrow_middle={self.borrow_middle!r}, "
@@ -169,8 +176,10 @@ use lay_down="say" for True, lay_down="meld" for False
         """The rules of Hoyle 1897: no borrowing from the middle of a sequence ("he cannot
         borrow an intermediate card", T9 ``borrow_middle=False``), and a borrowed card
         changes kind (T9 ``borrow_other_kind=True``: one of four of a kind goes "to use in
-        a sequence", the end of a sequence "if he can use it to make a triplet")."""
-        return cls(**{"borrow_middle": False, "borrow_other_kind": True, **options})
+        a sequence", the end of a sequence "if he can use it to make a triplet"), and the
+        lowest cut deals first (T25 ``cut="low"``: "the lowest cut having the choice, and
+        dealing")."""
+        return cls(**{"borrow_middle": False, "borrow_other_kind": True, "cut": "low", **options})
 
     @property
     def game(self) -> str:

@@ -43,6 +43,7 @@ _OPTIONS = (
     "max_sequence",
     "players",
     "after_starter",
+    "cut",
 )
 
 
@@ -75,8 +76,9 @@ class TwoHandCodec(Codec):
         """The game, its player count (2 to 4, T16; first, for readers of every game) and every
         option."""
         data = super().rules_data(rules)
-        if data.get("after_starter") == "dealer":  # T22's default: documents stay as before
-            del data["after_starter"]
+        for option, default in (("after_starter", "dealer"), ("cut", "high")):
+            if data.get(option) == default:  # T22, T25: documents stay as they were
+                del data[option]
         return {"game": data.pop("game"), "players": data.pop("players"), **data}
 
     def prepare_rules(self, value: dict[str, Any], r: Reader) -> dict[str, Any]:
@@ -86,11 +88,13 @@ class TwoHandCodec(Codec):
         Two-hand rules written before T8's `lay_down` and T9's
         `borrow_other_kind` hold the boolean ``lay_down_from_hand``: true reads
         as ``"say"``, false as ``"meld"``, and the missing `borrow_other_kind`
-        as false; `after_starter` (T22) is written only when it is not the default, so a
-        missing one reads as ``"dealer"``. Anything else is left for the checks.
+        as false; `after_starter` (T22) and `cut` (T25) are written only when they are not
+        the defaults, so missing ones read as ``"dealer"`` and ``"high"``. Anything else is
+        left for the checks.
         """
         new = dict(value)
         new.setdefault("after_starter", "dealer")  # T22: written only when it is "pone"
+        new.setdefault("cut", "high")  # T25: written only when it is "low"
         players = new.setdefault("players", 2)  # older writers: two seats
         if type(players) is not int or players not in (2, 3, 4):
             del new["players"]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..cards import Card, card_at, shuffle
-from ..rules import CooncanRules
+from ..rules import CooncanRules, Rules
 from .state import CooncanState, Deal
 
 __all__ = ["Cut", "cut_for_deal", "deal"]
@@ -61,10 +61,10 @@ def deal(rules: CooncanRules, deck: tuple[Card, ...], dealer: int) -> CooncanSta
 class Cut:
     """The outcome of cutting for seats and the first deal (M13, laws 2–4).
 
-    `seats` lists the players in seat order: seat 0 is the highest cut, who
-    chose his seat and deals first (`dealer` is 0), the next highest sits on
-    his left (seat 1), and so on. `rounds` records every round of cutting:
-    the players who cut and the card each drew, ties cutting again.
+    `seats` lists the players in seat order: seat 0 is the highest cut (the
+    lowest under Hoyle's cut, T25), who chose his seat and deals first (`dealer`
+    is 0), the next sits on his left (seat 1), and so on. `rounds` records every
+    round of cutting: the players who cut and the card each drew, ties cutting again.
     """
 
     seats: tuple[str, ...]
@@ -77,19 +77,21 @@ def _cut_rank(c: Card) -> int:
     return c.rank  # the joker's rank is 0
 
 
-def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None = None) -> Cut:
-    """Cut for seats and the first deal with the seeded shuffle (M13, laws 2–4, p. 3).
+def cut_for_deal(players: Sequence[str], seed: int, rules: Rules | None = None) -> Cut:
+    """Cut for seats and the first deal with the seeded shuffle (M13, laws 2–4, p. 3; T25).
 
     Each player draws a card from the pack of `rules` (default: the double
     pack) shuffled by `seed` (`conquian.cards.shuffle`): the highest cut has
     the choice of seats and deals first, the next highest sits on his left,
     and so on; players who tie cut again from the cards left, and the second
-    cut decides only the tie (law 2). If the pack runs short it is gathered
-    and shuffled again with the next seed. Forming and reforming tables
-    (laws 3 and 4: who plays when more than five want to, reseating every
-    hour) are choices of the people at the table, not of a deal: they are not
-    applicable to the engine. Later deals pass to the left (law 8): deal the
-    next game with ``dealer=(dealer + 1) % players``.
+    cut decides only the tie (law 2). Conquian rules with ``cut="low"`` (T25,
+    `ConquianRules.hoyle()`: "the lowest cut having the choice, and dealing")
+    order the cuts from the lowest up instead; the ace is low, the king high. If
+    the pack runs short it is gathered and shuffled again with the next seed.
+    Forming and reforming tables (laws 3 and 4: who plays when more than five
+    want to, reseating every hour) are choices of the people at the table, not
+    of a deal: they are not applicable to the engine. Later deals pass to the
+    left (law 8): deal the next game with ``dealer=(dealer + 1) % players``.
 
     >>> cut = cut_for_deal(["Jones", "Smith", "Brown", "White", "Green"], seed=2)
     >>> cut.seats, cut.dealer
@@ -108,6 +110,7 @@ def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None =
     if len(names) < 2 or len(set(names)) != len(names):
         raise ValueError("cutting needs two or more players with different names")
     pack = (rules or CooncanRules.double_pack()).pack_cards()
+    lowest = getattr(rules, "cut", "high") == "low"  # T25: Hoyle's lowest cut deals
     if len(names) > len(pack):
         raise ValueError(f"cutting needs no more players than the pack's {len(pack)} cards")
     draws = shuffle(pack, seed)
@@ -130,7 +133,7 @@ def cut_for_deal(players: Sequence[str], seed: int, rules: CooncanRules | None =
         for name, c in drawn:
             by_rank.setdefault(_cut_rank(c), []).append(name)
         out: list[tuple[str, ...]] = []
-        for rank in sorted(by_rank, reverse=True):
+        for rank in sorted(by_rank, reverse=not lowest):
             out.extend(cut(tuple(by_rank[rank])))
         return out
 
