@@ -245,6 +245,10 @@ def test_coo_can_utility_bounds_every_payment(players: int) -> None:
         payments = state.result.payments  # type: ignore[union-attr]
         assert sum(payments) == 0
         assert all(-worst <= x <= worst * (players - 1) for x in payments)
+    free = conquian_openspiel.load(
+        CooCanRules(players=players, game_stake=0, spot_stake=0, turn_limit=50)
+    )
+    assert free.max_utility() == players - 1  # no stakes: a range of 1 a loser, never empty
 
 
 def test_openspiel_cpp_search_bots_crash_on_python_games() -> None:

@@ -328,9 +328,7 @@ def _observe(
     return tuple(out)
 
 
-def _observe_public(
-    source: CooCanView | CooCanState, sizes: tuple[int, ...]
-) -> tuple[float, ...]:
+def _observe_public(source: CooCanView | CooCanState, sizes: tuple[int, ...]) -> tuple[float, ...]:
     """`public_observation` from a view or a state (the fields both hold)."""
     n = source.rules.players
     table = [c for m in source.table for c in m.physical_cards]
