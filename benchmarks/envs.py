@@ -15,6 +15,8 @@ hands out with its observation), and counts the steps (player decisions):
   the action drawn from ``info["legal_ids"]`` (the dense mask of 1.8 million ids is
   off there);
 * ``pz-three-hand``: ``env(CooncanRules.three_hand(turn_limit=200))``, from the ids;
+* ``pz-coo-can``: ``env(CooCanRules(players=4, turn_limit=200))``, from the ids (its
+  9,222 ids are few enough for the dense mask, which is in every observation);
 * ``rl-two-hand``: our two-hand game through OpenSpiel's ``rl_environment``;
 * ``rlcard-gin``: RLCard's gin rummy environment (``rlcard.make("gin-rummy")``):
   ``env.reset()``, then ``env.step(a)`` with ``a`` drawn from
@@ -133,7 +135,7 @@ def rlcard_runner() -> Runner:
 
 def collect() -> tuple[dict[str, Runner], dict[str, str]]:
     """The engines that import here, and why the others are skipped."""
-    from conquian import ConquianRules, CooncanRules
+    from conquian import ConquianRules, CooCanRules, CooncanRules
 
     runners: dict[str, Runner] = {}
     skipped: dict[str, str] = {}
@@ -144,6 +146,7 @@ def collect() -> tuple[dict[str, Runner], dict[str, str]]:
         "pz-double-pack": lambda: pettingzoo_runner(
             CooncanRules.double_pack(players=4, turn_limit=300), False
         ),
+        "pz-coo-can": lambda: pettingzoo_runner(CooCanRules(players=4, turn_limit=200), False),
         "rlcard-gin": rlcard_runner,
         "openspiel-gin": lambda: _openspiel("gin_rummy"),
         "rl-two-hand": lambda: _conquian_openspiel(ConquianRules()),

@@ -196,6 +196,43 @@ def test_public_observation_hides_the_hands() -> None:
     assert a == b
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 6), seeds)
+def test_coo_can_observations_and_masks(players: int, seed: int) -> None:
+    """Coo-Can's own layout (`conquian.coocan.view`): the parts the docs name, one length
+    per number of players; written from the state (the registry's `state_observation`)
+    it is the view's private and public observation; its mask is the engine's
+    `ActionIds.mask` of the legal actions, over 9,222 ids for any number of players."""
+    from conquian.coocan.ids import ActionIds
+    from conquian.coocan.view import public_observation, state_observation
+    from conquian.games import game_of
+
+    rules = CooCanRules(players=players, turn_limit=40)
+    names = [name for name, _ in observation_layout(rules)]
+    assert names == [
+        "hand", "discard pile", "table", "top discard", "taken", "known in hands",
+        "hand sizes", "opened", "deck size", "reshuffles", "to play", "draw phase", "melded",
+    ]  # fmt: skip
+    assert Observer(rules).size == 52 * (4 + players) + 2 * players + 5
+    assert [n for n, _ in observation_layout(rules, public=True)] == names[1:]
+    assert game_of(rules).state_observation is state_observation
+    space, ids = ActionSpace(rules), ActionIds()
+    assert len(space) == len(ids) == 9_222
+    with pytest.raises(ValueError, match="numbers its actions itself"):
+        FactoredActions(space)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while True:
+        for p in range(players):
+            view = state.view(p)
+            assert state_observation(state, p) == view.observation() == observation(view)
+            assert state_observation(state, p, public=True) == public_observation(view)
+            assert space.mask(view) == ids.mask(view.legal_actions)
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
 # -- FactoredActions: (kind, target, cards) ---------------------------------------------------
 
 

@@ -17,7 +17,14 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
-from conquian import ActionSpace, ConquianRules, CooncanRules, PlayerView, new_game  # noqa: E402
+from conquian import (  # noqa: E402
+    ActionSpace,
+    ConquianRules,
+    CooCanRules,
+    CooncanRules,
+    PlayerView,
+    new_game,
+)
 from conquian import openspiel as conquian_openspiel  # noqa: E402
 from conquian.encoding import observation_layout  # noqa: E402
 
@@ -188,8 +195,10 @@ def test_observer_honours_the_observation_type(name: str, values: dict[str, obje
         ConquianRules(hand_size=9),
         CooncanRules.three_hand(turn_limit=200),
         CooncanRules.double_pack(players=6, turn_limit=200),
+        CooCanRules(players=2, turn_limit=200),
+        CooCanRules(players=6, turn_limit=200),
     ],
-    ids=["two-hand", "pagat", "nine", "three-hand", "double-pack-6"],
+    ids=["two-hand", "pagat", "nine", "three-hand", "double-pack-6", "coo-can-2", "coo-can-6"],
 )
 def test_random_deals_stay_inside_the_bounds(rules: object) -> None:
     """`max_game_length` (measured with a margin) holds for random deals, and the deal's
@@ -207,6 +216,39 @@ def test_random_deals_stay_inside_the_bounds(rules: object) -> None:
     assert longest <= bound < 4 * longest  # a bound, and not a loose one
     state = _dealt(game, 9)
     assert len(state.history()) == len(rules.pack_cards())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_coo_can_utility_bounds_every_payment(players: int) -> None:
+    """K9: the worst a loser can pay is a hand of ten cards of ten spots after a Cooch
+    (`conquian.coocan.tables.settle`), which is the adapter's bound; the winner takes at
+    most that from each loser; random deals pay inside the bounds, and the payments sum
+    to zero."""
+    from conquian.cards import cards
+    from conquian.coocan.tables import settle
+
+    rules = CooCanRules(players=players, turn_limit=200, game_stake=50, spot_stake=3)
+    game = conquian_openspiel.load(rules)
+    worst = 2 * (50 + 3 * 10 * 10)
+    assert -game.min_utility() == worst * (players - 1) == game.max_utility()
+    tens = cards("KC KD KH KS KC KD KH KS QC QD")  # ten cards of ten spots (K9)
+    hands = (tens,) * (players - 1) + ((),)
+    paid = settle(rules, hands, players - 1, cooch=True).payments
+    assert paid == (-worst,) * (players - 1) + (worst * (players - 1),)
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            waiting = [p for p in range(players) if p != state.current_player]
+            assert all(len(state.hand(p)) <= 10 for p in waiting)  # K1, K2, K3
+        payments = state.result.payments  # type: ignore[union-attr]
+        assert sum(payments) == 0
+        assert all(-worst <= x <= worst * (players - 1) for x in payments)
+    free = conquian_openspiel.load(
+        CooCanRules(players=players, game_stake=0, spot_stake=0, turn_limit=50)
+    )
+    assert free.max_utility() == players - 1  # no stakes: a range of 1 a loser, never empty
 
 
 def test_openspiel_cpp_search_bots_crash_on_python_games() -> None:

@@ -234,3 +234,28 @@ def test_single_agent_skip_forced() -> None:
             action = int(rng.choice(info["legal_ids"]))
             _obs, reward, terminated, _truncated, info = one.step(action)
         assert reward in (-1.0, 0.0, 1.0)
+
+
+def test_coo_can_has_a_dense_mask_and_plays_single_agent() -> None:
+    """Coo-Can's 9,222 ids (`conquian.coocan.ids`) are under `DENSE_MASK_LIMIT`: the mask is
+    in the observation and is the engine's own `ActionIds.mask` of the legal actions; the
+    Gymnasium wrapper plays a deal to its end against the heuristic, rewards its payments."""
+    from conquian.coocan.ids import ActionIds
+    from conquian.pettingzoo import DENSE_MASK_LIMIT
+
+    rules = CooCanRules(players=3, turn_limit=60)
+    assert len(ActionSpace(rules)) == len(ActionIds()) == 9_222 <= DENSE_MASK_LIMIT
+    one = single_agent_env(rules, seat=1)
+    obs, info = one.reset(seed=3)
+    assert one.observation_space.contains(obs)
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        view = one.game.game_state.view(1)
+        assert tuple(obs["action_mask"]) == ActionIds().mask(view.legal_actions)
+        assert list(info["legal_ids"]) == list(np.flatnonzero(obs["action_mask"]))
+        obs, reward, terminated, _truncated, info = one.step(int(rng.choice(info["legal_ids"])))
+        assert one.observation_space.contains(obs)
+        if terminated:
+            assert reward == one.game.game_state.result.payments[1]
+            return
+    pytest.fail("the deal did not end")

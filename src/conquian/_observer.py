@@ -200,10 +200,14 @@ class Observer:
         state is read through what that view shows (C6), without building the view.
         """
         if self._own is not None:
-            view = source if player is None else source.view(player)
-            own = self._own.public_observation if self.public else type(view).observation
-            for i, value in enumerate(own(view)):
-                out[i] = value
+            hook = self._own.state_observation
+            if player is not None and hook is not None:
+                values = hook(source, player, self.public)
+            else:
+                view = source if player is None else source.view(player)
+                own = self._own.public_observation if self.public else type(view).observation
+                values = own(view)
+            out[: self.size] = array.array("f", values)  # one copy, not one item at a time
             return
         if player is None:
             view = source

@@ -122,6 +122,10 @@ class Game:
     public_observation: Callable[[Any], tuple[float, ...]] | None = None
     """What every seat knows of a view, laid out as `observation_layout` with ``public``
     says; a game with its own layout gives its private form as ``view.observation()``."""
+    state_observation: Callable[[Any, int, bool], tuple[float, ...]] | None = None
+    """``state_observation(state, seat, public)``: what ``state.view(seat).observation()``
+    (or `public_observation` of that view) gives, written from the state without building
+    the view, for learning environments' every step; None to build the view."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
@@ -316,6 +320,7 @@ _COOCAN = Game(
     action_ids=lambda rules: ActionIds(),  # 9,222 ids, the same for any number of players
     observation_layout=coocan_view.observation_layout,
     public_observation=coocan_view.public_observation,
+    state_observation=coocan_view.state_observation,
 )
 
 GAMES: Mapping[str, Game] = types.MappingProxyType(

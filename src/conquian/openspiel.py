@@ -1,14 +1,16 @@
-"""The three games in OpenSpiel (optional extra ``conquian[openspiel]``).
+"""The games in OpenSpiel (optional extra ``conquian[openspiel]``).
 
 `register()` makes the games known to ``pyspiel`` (imported here, lazily), so
 OpenSpiel's algorithms run on them:
 
-- ``conquian_two_hand``, ``conquian_three_hand``, ``conquian_double_pack``,
-  whose game parameters are the rules' options (`load` takes a rules object);
+- ``conquian_two_hand``, ``conquian_three_hand``, ``conquian_double_pack`` and
+  ``conquian_coo_can``, whose game parameters are the rules' options (`load` takes
+  a rules object), their seat ranges the registry's (`conquian.games`);
 - the deal is a chance node per card, from the top of the pack: an outcome is
   a card (its place in the pack's distinct cards, canonical order), drawn
   with the probability of the copies left, so the pack order is uniform (C7);
-- player actions are numbered by `conquian.ActionSpace` (a published format);
+- player actions are numbered by `conquian.ActionSpace` (a published format; Coo-Can's
+  are its own 9,222 ids, `conquian.coocan.ids`);
 - the information state string is the player's view as JSON (`PlayerView.to_json`),
   the observation tensor `PlayerView.observation` (written by
   `conquian.encoding.Observer`, its pieces named as in `observation_layout`:
@@ -26,13 +28,21 @@ OpenSpiel's algorithms run on them:
 - ``max_game_length`` is measured, with a margin: 8 times the stock after the deal
   in the two-hand game (random deals of 2,000 seeds took 76 actions at most, the
   bound is 160), ``3 * turn_limit`` plus the pack in Cooncan (438 at most for 200
-  turns, the bound 652 to 704); ``max_chance_nodes_in_history`` is the pack (the
+  turns, the bound 652 to 704), and in Coo-Can, whose turn is at most a draw or
+  take, one meld and a discard (K3), ``3 * turn_limit`` plus the pack too (about 410
+  actions for 200 turns in random deals, where most deals reach the limit; the bound
+  704); ``max_chance_nodes_in_history`` is the pack (the
   deal is the only chance), read from Python (pyspiel's C++ side keeps its own);
 - ``resample_from_infostate`` draws a whole state with `sample_state`, so
-  OpenSpiel's `ISMCTSBot` searches on worlds the player could be in.
+  OpenSpiel's `ISMCTSBot` searches on worlds the player could be in;
+- the utilities are bounded by the most one player can lose, times the other players
+  for a winner: one counter in Conquian (T13), 15 pips a card of a hand and a
+  splash bonus in Cooncan (M7, M8), and in Coo-Can twice the game stake and the
+  spot stake for ten cards of ten spots (K9: a waiting hand holds ten cards at most,
+  and a Cooch doubles; `conquian.coocan.tables.settle` pays exactly that).
 
-OpenSpiel needs a bound on a game's length: the Cooncan games default
-``turn_limit`` to 200 turns (M11) and refuse none; every option that is None
+OpenSpiel needs a bound on a game's length: the Cooncan games and Coo-Can default
+``turn_limit`` to 200 turns (M11, K8) and refuse none; every option that is None
 in the library (``max_sequence``, ``splash_bonus``) is 0 here.
 
 >>> import pyspiel  # doctest: +SKIP
@@ -149,9 +159,13 @@ def _utility(rules: Rules) -> float:
     engine = game_of(rules).engine
     if engine == "offer":
         return 1.0
-    if engine == "coocan":  # the stakes, with at most ten cards of ten spots, doubled (K9)
+    if engine == "coocan":
+        # K9: a loser pays the game stake and the spot stake per spot, doubled after a
+        # Cooch (`conquian.coocan.tables.settle`); he waits with ten cards at most (K1-K3),
+        # each of ten spots at most: the test checks the bound over random deals. Stakes
+        # of nought pay nothing: the bound stays 1, as OpenSpiel wants a range.
         stakes: tuple[int, int] = (getattr(rules, "game_stake", 0), getattr(rules, "spot_stake", 0))
-        return float(2 * (stakes[0] + 100 * stakes[1]))
+        return float(max(1, 2 * (stakes[0] + 100 * stakes[1])))
     bonus: int | None = getattr(rules, "splash_bonus", None)
     return float(15 * rules.hand_size + (bonus or 0))
 
@@ -161,7 +175,7 @@ def _distinct(rules: Rules) -> tuple[Card, ...]:
 
 
 def register() -> None:
-    """Register the three games with ``pyspiel`` (once; calling again does nothing).
+    """Register the games with ``pyspiel`` (once; calling again does nothing).
 
     Raises `ImportError` naming the extra to install when ``pyspiel`` is missing.
     """

@@ -27,7 +27,14 @@ from ..state.base import PlayerView, Result
 from .state import CooCanState
 from .tables import Deal, Phase
 
-__all__ = ["CooCanView", "make_view", "observation_layout", "public_observation", "sample"]
+__all__ = [
+    "CooCanView",
+    "make_view",
+    "observation_layout",
+    "public_observation",
+    "sample",
+    "state_observation",
+]
 
 
 @attrs.frozen
@@ -109,34 +116,7 @@ class CooCanView(PlayerView):
         >>> len(view.observation()), 52 * 5 + 52 * 2 + 2 * 3 + 5
         (375, 375)
         """
-        n = self.rules.players
-        me = self.player
-        table = [c for m in self.table for c in m.physical_cards]
-        out = [0.0] * (52 * (4 + n))
-        for k, cards in enumerate((self.hand, self.discard_pile, table)):
-            for c in cards:
-                out[52 * k + c.index] += 0.5
-        if self.discard_pile:
-            out[156 + self.discard_pile[-1].index] = 1.0
-        if self.taken is not None:
-            out[208 + self.taken.index] = 1.0
-        for k in range(1, n):
-            for c in self.known[(me + k) % n]:
-                out[52 * (4 + k) + c.index] += 0.5
-        seats = [(me + k) % n for k in range(n)]
-        out.extend(self.hand_sizes[q] / 11 for q in seats)
-        out.extend(float(self.opened[q]) for q in seats)
-        out += [
-            self.deck_size / 104,
-            min(self.reshuffles, 10) / 10,
-            float(self.current_player == me),
-            float(self.phase == "draw"),
-            float(self.melded),
-        ]
-        return tuple(out)
-
-
-
+        return _observe(self, self.player, self.hand, self.hand_sizes)
 
 
 def make_view(state: CooCanState, seat: int) -> CooCanView:
@@ -297,23 +277,76 @@ def public_observation(view: CooCanView) -> tuple[float, ...]:
     >>> public_observation(state.view(0)) == public_observation(state.view(2))
     True
     """
-    n = view.rules.players
-    table = [c for m in view.table for c in m.physical_cards]
+    return _observe_public(view, view.hand_sizes)
+
+
+def state_observation(state: CooCanState, seat: int, public: bool = False) -> tuple[float, ...]:
+    """``state.view(seat).observation()``, or with `public` `public_observation` of that
+    view, written from the state without building the view (its unseen cards and the
+    pool it may draw from are not needed): what learning environments write every step.
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> state = deal(CooCanRules(players=3), CooCanRules().pack_cards(), 0)
+    >>> state_observation(state, 2) == state.view(2).observation()
+    True
+    """
+    sizes = tuple(len(state.hand(q)) for q in range(state.rules.players))
+    if public:
+        return _observe_public(state, sizes)
+    return _observe(state, seat, state.hand(seat), sizes)
+
+
+def _observe(
+    source: CooCanView | CooCanState, me: int, hand: tuple[Card, ...], sizes: tuple[int, ...]
+) -> tuple[float, ...]:
+    """`CooCanView.observation` from a view or a state (the fields both hold) of seat `me`."""
+    n = source.rules.players
+    table = [c for m in source.table for c in m.physical_cards]
     out = [0.0] * (52 * (4 + n))
-    for k, cards in enumerate((view.discard_pile, table)):
+    for k, cards in enumerate((hand, source.discard_pile, table)):
         for c in cards:
             out[52 * k + c.index] += 0.5
-    if view.discard_pile:
-        out[104 + view.discard_pile[-1].index] = 1.0
-    if view.taken is not None:
-        out[156 + view.taken.index] = 1.0
+    if source.discard_pile:
+        out[156 + source.discard_pile[-1].index] = 1.0
+    if source.taken is not None:
+        out[208 + source.taken.index] = 1.0
+    known = source.known
+    for k in range(1, n):
+        for c in known[(me + k) % n]:
+            out[52 * (4 + k) + c.index] += 0.5
+    seats = [(me + k) % n for k in range(n)]
+    out.extend(sizes[q] / 11 for q in seats)
+    opened = source.opened
+    out.extend(float(opened[q]) for q in seats)
+    out += [
+        source.deck_size / 104,
+        min(source.reshuffles, 10) / 10,
+        float(source.current_player == me),
+        float(source.phase == "draw"),
+        float(source.melded),
+    ]
+    return tuple(out)
+
+
+def _observe_public(source: CooCanView | CooCanState, sizes: tuple[int, ...]) -> tuple[float, ...]:
+    """`public_observation` from a view or a state (the fields both hold)."""
+    n = source.rules.players
+    table = [c for m in source.table for c in m.physical_cards]
+    out = [0.0] * (52 * (4 + n))
+    for k, cards in enumerate((source.discard_pile, table)):
+        for c in cards:
+            out[52 * k + c.index] += 0.5
+    if source.discard_pile:
+        out[104 + source.discard_pile[-1].index] = 1.0
+    if source.taken is not None:
+        out[156 + source.taken.index] = 1.0
     for q in range(n):
-        for c in view.known[q]:
+        for c in source.known[q]:
             out[52 * (4 + q) + c.index] += 0.5
-    out.extend(size / 11 for size in view.hand_sizes)
-    out.extend(float(opened) for opened in view.opened)
-    out += [view.deck_size / 104, min(view.reshuffles, 10) / 10]
+    out.extend(size / 11 for size in sizes)
+    out.extend(float(opened) for opened in source.opened)
+    out += [source.deck_size / 104, min(source.reshuffles, 10) / 10]
     to_play = [0.0] * (n + 1)
-    to_play[n if view.current_player is None else view.current_player] = 1.0
-    out += [*to_play, float(view.phase == "draw"), float(view.melded)]
+    to_play[n if source.current_player is None else source.current_player] = 1.0
+    out += [*to_play, float(source.phase == "draw"), float(source.melded)]
     return tuple(out)
