@@ -46,15 +46,11 @@ from pathlib import Path
 from typing import Any
 
 import conquian
-from conquian.cards import shuffle
-from conquian.coocan import CooCanRules, deal
+from conquian.coocan import CooCanRules
 
 
 def new_game(rules: Any, seed: int) -> Any:
-    """`conquian.new_game`, and Coo-Can's seeded deal (dealer 0) until the games registry
-    deals it too."""
-    if isinstance(rules, CooCanRules):
-        return deal(rules, shuffle(rules.pack_cards(), seed), 0)
+    """`conquian.new_game` with this seed (every game of the registry deals from a seed)."""
     return conquian.new_game(rules, seed=seed)
 
 

@@ -5,8 +5,11 @@ Usage::
     python benchmarks/ladder.py                       # 200 two-hand deals per pair
     python benchmarks/ladder.py --games 1000 --jobs 2 --svg docs/assets/ladder.svg
     python benchmarks/ladder.py --agents heuristic,ismcts --games 100
+    python benchmarks/ladder.py --game coo-can --agents random,heuristic --games 300
 
-For every pair of agents it plays ``--games`` deals of two-hand Conquian with
+For every pair of agents it plays ``--games`` deals of a game for two (Conquian
+by default; ``--game`` names another of `conquian.GAMES`, its rules for two
+players, with a turn limit of 400 where the game has one) with
 `conquian.simulate` (seats and deal rotating, the same seeds for every pair),
 and prints each pair's share of the decided deals (tableaus left out) with
 its 95% Wilson interval. The rating is Elo-style: a Bradley–Terry fit of all
@@ -26,7 +29,9 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from conquian import ConquianRules
+import attrs
+
+from conquian import GAMES, Rules
 from conquian.agents import AgentFactory, HeuristicAgent, RandomAgent, share_chart, simulate
 from conquian.agents.search import ISMCTSAgent
 
@@ -62,6 +67,15 @@ def ratings(
     return {i: 1500.0 + 400.0 * math.log10(strength[i]) for i in names}
 
 
+def two_player_rules(game: str) -> Rules:
+    """The game's rules for two players, a deal abandoned after 400 turns where it can be."""
+    entry = GAMES[game]
+    options: dict[str, object] = {"players": 2}
+    if "turn_limit" in attrs.fields_dict(entry.rules_class):
+        options["turn_limit"] = 400
+    return entry.rules(**options)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play the ladder and print its table (and draw it with --svg)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -70,15 +84,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--agents", default=",".join(LADDER), help="names, comma-separated")
     parser.add_argument("--svg", type=Path, help="write the chart of the shares to this file")
+    parser.add_argument("--game", default="conquian", choices=sorted(GAMES))
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.agents.split(",")]
     unknown = [n for n in names if n not in LADDER]
     if unknown:
         parser.error(f"unknown agent {unknown[0]!r}: use some of {', '.join(LADDER)}")
-    rules = ConquianRules()
+    rules = two_player_rules(args.game)
     results: dict[tuple[str, str], tuple[int, int]] = {}
     rows: list[tuple[str, int, int]] = []
-    print(f"Two-hand Conquian, {args.games} deals per pair, seed {args.seed}, seats rotating")
+    title = GAMES[args.game].title
+    print(f"{title} for two, {args.games} deals per pair, seed {args.seed}, seats rotating")
     print(f"  {'pair':28} {'decided':>7} {'share of first':>15} {'95% interval':>17} {'s':>7}")
     for b, a in combinations(names, 2):  # the later (stronger) agent of the list first
         started = time.perf_counter()
@@ -104,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             share_chart(
                 rows,
                 title="The ladder: share of the decided deals won by the first agent",
-                subtitle=f"two-hand Conquian, {args.games} deals per pair, seats rotating; "
+                subtitle=f"{title} for two, {args.games} deals per pair, seats rotating; "
                 "whiskers: 95% intervals",
                 reference=0.5,
             ),
