@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from .._trading import known_cards
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
@@ -64,6 +65,32 @@ class ConquianView(PlayerView):
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards of its hand this player knows without seeing them (C6,
+        T21): the cards he gave in the trade rounds that are still in the hand he gave them
+        to, as far as he can tell (see `conquian._trading`: with three or four seats only the
+        card of the last round). Empty for his own seat, and without trading; these cards
+        are not in `unseen`.
+
+        >>> state = new_game(ConquianRules(trades=1), seed=5)
+        >>> state.apply("trade 2S").apply("trade 2C").view(0).known
+        ((), (card('2C'),))
+        """
+        n = self.rules.players
+        out: list[list[Card]] = [[] for _ in range(n)]
+        if self.rules.trades and self.hands is None:
+            public = {*self.hand, *self.buried, *self.pending}
+            for meld in self.table:
+                public.update(c for c in meld.cards if isinstance(c, Card))
+            if self.offer is not None:
+                public.add(self.offer)
+            located = known_cards(self.history, n, self.dealer, self.rules.trades, self.player)
+            for c, q in located.items():
+                if c not in public:
+                    out[q].append(c)
+        return tuple([tuple(sorted(k)) for k in out])
 
     @property
     def pack_size(self) -> int:
