@@ -67,6 +67,29 @@ class ConquianView(PlayerView):
     hands: tuple[tuple[Card, ...], ...] | None = None
 
     @property
+    def trading(self) -> bool:
+        """Whether the deal is in its trade rounds (T21): the starter is not turned yet.
+
+        >>> new_game(ConquianRules(trades=1), seed=5).view(0).trading
+        True
+        """
+        n = self.rules.players
+        return self.result is None and len(self.history) < self.rules.trades * n
+
+    @property
+    def traded(self) -> tuple[int, ...]:
+        """The seats that have chosen their card in the trade round under way, from the pone
+        (T21); which card, the view shows only for his own (C6). Empty outside the rounds.
+
+        >>> new_game(ConquianRules(trades=1), seed=5).apply("trade 2S").view(0).traded
+        (1,)
+        """
+        if not self.trading:
+            return ()
+        n = self.rules.players
+        return tuple([(self.dealer + 1 + i) % n for i in range(len(self.history) % n)])
+
+    @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
         """For each seat, the cards of its hand this player knows without seeing them (C6,
         T21): the cards he gave in the trade rounds that are still in the hand he gave them
