@@ -313,7 +313,7 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         else:
             add("bury", seat, shown)
             if after.offer is not None:
-                add("turn", after.current_player, (after.offer,))
+                add("turn", after.dealer, (after.offer,), other=after.current_player)
     elif isinstance(action, Meld):
         add("meld", seat, action.cards, meld=action.onto, shift=action.shift)
     elif isinstance(action, Borrow):
@@ -332,7 +332,7 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         known = getattr(action, "card", None)
         add("trade", seat, () if known is None else (known,), other=(seat + 1) % len(after.hand_sizes))
         if after.offer is not None:  # the last trade of the last round: the starter (T11)
-            add("turn", after.current_player, (after.offer,))
+            add("turn", after.dealer, (after.offer,), other=after.current_player)
     if after.result is not None and before.result is None:
         result = after.result
         add(str(result.outcome), result.winner)
