@@ -1,8 +1,9 @@
 """The typed actions shared by every game, and their text notation.
 
 Eight small frozen values make the whole vocabulary: `Take`, `Pass`, `Draw`,
-`Meld`, `Borrow`, `Force`, `Discard` and `Trade` (Conquian's trading, T21). Each has one canonical text form,
-`str(action)`, which `parse_action` reads back:
+`Meld`, `Borrow`, `Force`, `Discard` and `Trade` (Conquian's trading, T21).
+Each has one canonical text form, `str(action)`, which `parse_action` reads
+back:
 
 >>> parse_action("meld 6h 4H 5♥")
 parse_action('meld 4H 5H 6H')

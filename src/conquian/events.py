@@ -330,7 +330,8 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         add("draw", seat, (known[0],) if known else ())
     elif _is_trade(action):  # the view's action: a card only where the viewer knows it
         known = getattr(action, "card", None)
-        add("trade", seat, () if known is None else (known,), other=(seat + 1) % len(after.hand_sizes))
+        left = (seat + 1) % len(after.hand_sizes)
+        add("trade", seat, () if known is None else (known,), other=left)
         if after.offer is not None:  # the last trade of the last round: the starter (T11)
             add("turn", after.dealer, (after.offer,), other=after.current_player)
     if after.result is not None and before.result is None:

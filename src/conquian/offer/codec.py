@@ -90,8 +90,8 @@ class TwoHandCodec(Codec):
         `borrow_other_kind` hold the boolean ``lay_down_from_hand``: true reads
         as ``"say"``, false as ``"meld"``, and the missing `borrow_other_kind`
         as false; `after_starter` (T22), `cut` (T25) and `trades` (T21) are written only when
-        they are not the defaults, so missing ones read as ``"dealer"``, ``"high"`` and 0. Anything else is
-        left for the checks.
+        they are not the defaults, so missing ones read as ``"dealer"``, ``"high"`` and 0.
+        Anything else is left for the checks.
         """
         new = dict(value)
         new.setdefault("after_starter", "dealer")  # T22: written only when it is "pone"

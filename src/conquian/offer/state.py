@@ -52,8 +52,8 @@ def _why_not_trade(state: ConquianState, action: Action) -> tuple[str, str]:
     """Why `action` is not legal in the trade rounds, or why a trade is not legal now (T21)."""
     if type(action) is not Trade:
         return (
-            f"the deal is in its trade rounds: you choose a card of your hand to pass to "
-            f"the player on your left (trade 5H), before the starter is turned",
+            "the deal is in its trade rounds: you choose a card of your hand to pass to "
+            "the player on your left (trade 5H), before the starter is turned",
             "T21",
         )
     if not state.rules.trades:

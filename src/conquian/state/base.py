@@ -239,10 +239,8 @@ class State:
     def _not_in_pack(self, action: Action) -> tuple[str, str] | None:
         """Why `action` names a card the pack in play does not hold (C4), or None."""
         faces: tuple[object, ...] = ()
-        if isinstance(action, (Take, Discard, Force, Borrow)):
-            faces = (action.card,)
-        elif isinstance(action, Trade) and action.card is not None:
-            faces = (action.card,)
+        if isinstance(action, (Take, Discard, Force, Borrow, Trade)):
+            faces = () if action.card is None else (action.card,)
         elif isinstance(action, Meld):
             faces = action.cards
         pack = self.rules.pack_cards()
