@@ -4,8 +4,8 @@ For 2 to 4 seats and 1 to 3 rounds, at every state of deals played with random l
 actions: conservation of the pack, the hand sizes of the rounds, legality agreement
 (every legal action applies; random actions, trades of random cards among them, are legal
 exactly when offered, and an illegal one leaves the state unchanged, naming its rule),
-determinism and the record round trip; and at sampled states the view's sample gives the
-view back (C6).
+determinism and the record round trip; and in the rounds the view's sample gives the view
+back (C6).
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def test_t21_random_deals_with_trade_rounds(rules: ConquianRules, seed: int) -> 
             assert state.trading and state.offer is None and state.decision == "trade"
             assert state.current_player == (state.dealer + 1 + steps) % n
             assert all(len(state.hand(p)) == size for p in range(n))
-            assert set(state.legal_actions()) == {Trade(c) for c in state.hand(state.current_player)}
+            mine = state.hand(state.current_player)
+            assert set(state.legal_actions()) == {Trade(c) for c in mine}
         elif steps == rounds:
             assert not state.trading and state.offer == state.deck[n * size]  # T11
         legal = set(state.legal_actions())
@@ -82,7 +83,8 @@ def test_t21_random_deals_with_trade_rounds(rules: ConquianRules, seed: int) -> 
             else:
                 raise AssertionError(f"{action} applied but was not offered")
             assert state.to_json() == before
-        if steps % 7 == 0 or steps < rounds:
+        if steps <= rounds:  # C6: in the rounds and at the starter (later the draws of
+            # three or four seats may need many deals, as without trading)
             seat = rng.randrange(n)
             view = state.view(seat)
             assert view.sample_state(random.Random(steps)).view(seat) == view
