@@ -40,6 +40,18 @@ over sequences of cards by rejection would take thousands of draws a sample
 late in a long double-pack deal. The two-hand game and three-hand Cooncan
 have no equal cards, and there the draw is exactly uniform.
 
+With trade rounds (Conquian's ``trades``, T21) what is unknown is both the deal and the
+other players' hidden choices of the rounds, and the draw is **uniform over the pairs of a
+deal and the others' choices** that give the view: every such pair is as likely as any
+other. The hands drawn are those after the rounds; the rounds are then undone from the
+last (`TwoHandDeals`): in each, the viewer's hand gives back the card he received and his
+left neighbour's the card he gave, and every other hand a card drawn uniformly among its
+cards (each hand holds the hand size then, so every choice counts the same). A draw in
+which a card the viewer gave was not in his neighbour's hand at its round is drawn again.
+The sample's deck is the order dealt, before the trades, and its history holds the
+choices drawn where the view hides them. With three or four seats and several rounds,
+late in a deal the draws that allow both the rounds and the play can be few.
+
 When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
 undealt stock or pack is drawn.

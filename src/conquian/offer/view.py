@@ -124,6 +124,8 @@ class ConquianView(PlayerView):
         """A whole deal (a `ConquianState`) drawn uniformly among those that give this view.
 
         See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+        With trade rounds (T21) the draw is uniform over the deals and the other players'
+        hidden choices that give this view.
 
         >>> import random
         >>> view = new_game(ConquianRules(), seed=7).view(0)
