@@ -324,3 +324,46 @@ def test_t21_the_searching_bot_trades() -> None:
         assert action in view.legal_actions
         state = state.apply(action)
     assert not state.trading and state.offer is not None
+
+
+def test_c6_t21_three_seats_two_rounds_samples_match_the_rules_played_forward() -> None:
+    """C6, T21, three seats and two rounds, the viewer's earlier card maybe passed on: each
+    card lands in each other hand as often as when the deal and the others' choices are
+    played forward from the rules (a uniform deal, uniform choices) and kept only when they
+    give the view."""
+    rules = ConquianRules(players=3, trades=2)
+    state = new_game(rules, seed=4, dealer=0)
+    rng = random.Random(0)
+    for _ in range(6):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)  # seat 0, the dealer: seat 2 gives to him, he gives to seat 1
+    gave = [a.card for a in view.history[2::3]]
+    got = [a.card for a in view.history[1::3]]
+    dealt = set(view.hand) - set(got) | set(gave)
+    others = [c for c in rules.pack_cards() if c not in dealt and c != view.offer]
+    forward: list[Counter[object]] = [Counter(), Counter()]
+    kept, draw = 0, random.Random(1)
+    for _ in range(30_000):
+        draw.shuffle(others)
+        one, two = set(others[:8]), set(others[8:16])
+        for g, r in zip(gave, got, strict=True):
+            if r not in two:  # seat 2 chose the card seat 0 received
+                break
+            x = draw.choice(sorted(one))  # seat 1's choice, unseen by seat 0
+            one, two = one - {x} | {g}, two - {r} | {x}
+        else:
+            kept += 1
+            forward[0].update(one)
+            forward[1].update(two)
+    runs = 3000
+    sampled: list[Counter[object]] = [Counter(), Counter()]
+    for k in range(runs):
+        sample = view.sample_state(random.Random(k))
+        sampled[0].update(sample.hand(1))
+        sampled[1].update(sample.hand(2))
+    assert kept > 1000
+    for seat in (0, 1):
+        for c in others:
+            p, q = forward[seat][c] / kept, sampled[seat][c] / runs
+            spread = (p * (1 - p) / kept + p * (1 - p) / runs) ** 0.5 + 1e-9
+            assert abs(q - p) / spread < 5, (seat + 1, c, p, q)
