@@ -299,8 +299,8 @@ def test_c6_t21_samples_give_the_view_in_every_seat_count() -> None:
 
 
 def test_t21_the_heuristic_trades_the_card_its_hand_misses_least() -> None:
-    """T21: the heuristic keeps its combinations: holding the sequence AC 2C 3C and three
-    kings, it passes on one of its loose cards."""
+    """T21: the heuristic and the searching bot keep their combinations: holding the
+    sequence AC 2C 3C and three kings, each passes on one of its loose cards."""
     rules = ConquianRules(trades=1)
     pone = cards("AC 2C 3C KC KD KH 5S 7H JD 4S")
     rest = [c for c in rules.pack_cards() if c not in pone]
@@ -312,6 +312,8 @@ def test_t21_the_heuristic_trades_the_card_its_hand_misses_least() -> None:
     assert set(state.hand(1)) == set(pone)
     choice = HeuristicAgent()(state.view(1))
     assert isinstance(choice, Trade) and choice.card in cards("5S 7H JD 4S")
+    searched = ISMCTSAgent(seed=0, iterations=8)(state.view(1))  # the searching bot too
+    assert isinstance(searched, Trade) and searched.card in cards("5S 7H JD 4S")
 
 
 def test_t21_the_searching_bot_trades() -> None:
