@@ -59,6 +59,19 @@ def conquian_rules_with(max_sequences: list[int | None]) -> st.SearchStrategy[Co
     )
 
 
+def conquian_trading_rules() -> st.SearchStrategy[ConquianRules]:
+    """Conquian for 2 to 4 with trade rounds (T21): 1 to 3 rounds, with the other options
+    drawn too."""
+    return st.builds(
+        ConquianRules,
+        players=st.sampled_from([2, 3, 4]),
+        trades=st.integers(1, 3),
+        lay_down=st.sampled_from(["say", "turn", "meld"]),
+        after_starter=st.sampled_from(["dealer", "pone"]),
+        max_sequence=st.sampled_from([None, 5]),
+    )
+
+
 conquian_presets = st.sampled_from(
     [ConquianRules(), ConquianRules.pagat(), ConquianRules.hoyle(), ConquianRules.blog()]
 )

@@ -292,6 +292,8 @@ GOLDEN_RULES: dict[str, Rules] = {
     "double-pack 5": CooncanRules.double_pack(players=5),
     "double-pack 7": CooncanRules.double_pack(players=7),
     "coo-can 4": CooCanRules(),
+    "two-hand trades 1": ConquianRules(trades=1),  # T21: the trade ids after every other
+    "conquian 3 players trades 2": ConquianRules(players=3, trades=2),
 }
 
 

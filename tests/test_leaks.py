@@ -30,6 +30,7 @@ from conquian import (
     PlayerView,
     Rules,
     State,
+    Trade,
     new_game,
 )
 from conquian.render import svg
@@ -42,6 +43,9 @@ GAMES: list[Rules] = [
     ConquianRules(pack="american", hand_size=9),
     ConquianRules(players=3),
     ConquianRules.pagat(players=4),
+    ConquianRules(trades=2),  # T21: the others' trade choices are hidden
+    ConquianRules(players=3, trades=1),
+    ConquianRules(players=4, trades=2),
     CooncanRules.three_hand(),
     CooncanRules.three_hand(jokers=1, stock="open"),
     CooncanRules.double_pack(),
@@ -79,9 +83,14 @@ def _twin(state: State, seat: int, rng: random.Random) -> State | None:
     """The deal with two cards `seat` never sees (every copy of each) swapped in the deck, the
     history replayed on it; None when there are no two such cards, or the history does not
     replay (the other seats' choices can hang on their hidden cards)."""
-    unseen = Counter(state.view(seat).unseen)
+    view = state.view(seat)
+    unseen = Counter(view.unseen)
     pack = Counter(state.rules.pack_cards())
     hidden = sorted(c for c, n in unseen.items() if n == pack[c])  # every copy unseen
+    trading = bool(getattr(state.rules, "trades", 0))
+    if trading:  # T21: and never named in his history (his own trades, the cards he got)
+        named = {getattr(a, "card", None) for a in view.history}
+        hidden = [c for c in hidden if c not in named]
     if len(hidden) < 2:
         return None
     a, b = rng.sample(hidden, 2)
@@ -90,6 +99,8 @@ def _twin(state: State, seat: int, rng: random.Random) -> State | None:
     twin = new_game(state.rules, deck=deck, dealer=state.dealer)  # type: ignore[attr-defined]
     try:
         for action in state.history:
+            if trading and isinstance(action, Trade) and action.card in (a, b):
+                action = Trade(b if action.card == a else a)  # the hidden choice, swapped
             twin = twin.apply(action)
     except IllegalActionError:
         return None

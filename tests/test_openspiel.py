@@ -38,6 +38,8 @@ GAMES = [
     ("conquian_three_hand", {"jokers": 1, "stock": "open", "players": 2, "turn_limit": 20}),
     ("conquian_double_pack", {"players": 5, "turn_limit": 12}),
     ("conquian_coo_can", {"players": 3, "turn_limit": 30}),
+    ("conquian_two_hand", {"trades": 2}),  # T21: trade rounds before the starter
+    ("conquian_two_hand", {"players": 3, "hand_size": 8, "trades": 1}),
 ]
 
 

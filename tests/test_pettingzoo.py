@@ -25,6 +25,8 @@ RULES = [
     (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 200),
     (CooncanRules.double_pack(players=4, turn_limit=6), 40),
     (CooCanRules(players=3, turn_limit=20), 100),
+    (ConquianRules(trades=2), 200),
+    (ConquianRules(players=3, trades=1), 150),
 ]
 IDS = [
     "two-hand",
@@ -35,6 +37,8 @@ IDS = [
     "three-hand-joker",
     "double-pack",
     "coo-can",
+    "two-hand-trades",
+    "three-seats-trades",
 ]
 
 # PettingZoo warns that a dict observation (observation and action mask) is not a Box: the

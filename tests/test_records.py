@@ -428,7 +428,8 @@ def test_every_bad_option_is_reported_with_the_rules_error_text() -> None:
     }
     assert record_problems(data) == (
         "rules.jokers: unknown option of the conquian game (its options are pack, hand_size, "
-        "lay_down, borrow_middle, borrow_other_kind, max_sequence, players, after_starter, cut)",
+        "lay_down, borrow_middle, borrow_other_kind, max_sequence, players, after_starter, cut, "
+        "trades)",
         "rules.pack must be one of spanish, american (got 'french')",
         "rules.hand_size must be one of 8, 9, 10 (got 7)",
         "rules.lay_down must be one of say, turn, meld (got 1)",
@@ -452,7 +453,7 @@ def test_t8_old_lay_down_from_hand_still_loads(old: bool, lay_down: str) -> None
     assert record_problems(data) == (
         "rules.lay_down_from_hand: unknown option of the conquian game (its options are pack, "
         "hand_size, lay_down, borrow_middle, borrow_other_kind, max_sequence, players, "
-        "after_starter, cut)",
+        "after_starter, cut, trades)",
     )
 
 
@@ -924,7 +925,7 @@ def test_rules_are_written_with_every_option() -> None:
     as they were)."""
     import attrs
 
-    pone = ConquianRules(after_starter="pone")
+    pone = ConquianRules(after_starter="pone", trades=1)
     for rules in (ConquianRules(), pone, CooncanRules.three_hand(), CooncanRules.double_pack()):
         data = record_data(new_game(rules, seed=1))["rules"]
         fields = {f.name for f in attrs.fields(type(rules))} - {"variant"}
@@ -932,6 +933,8 @@ def test_rules_are_written_with_every_option() -> None:
             fields -= {"after_starter"}
         if getattr(rules, "cut", None) == "high":
             fields -= {"cut"}
+        if getattr(rules, "trades", None) == 0:  # T21: written only with trading
+            fields -= {"trades"}
         assert set(data) == fields | {"game", "players"}  # two-hand names its 2 players too
         assert data["game"] == rules.game and data["players"] == rules.players
 

@@ -53,6 +53,7 @@ from conquian import (
     State,
     Suit,
     Take,
+    Trade,
     card,
     cards,
     cut_for_deal,
@@ -154,6 +155,7 @@ def _targets() -> list[Target]:
     add("parse_action", lambda v: parse_action(v), "action")  # type: ignore[arg-type]
     add("Take.card", lambda v: Take(v), "card")  # type: ignore[arg-type]
     add("Discard.card", lambda v: Discard(v), "card")  # type: ignore[arg-type]
+    add("Trade.card", lambda v: Trade(v), "card")  # type: ignore[arg-type]
     add("Borrow.card", lambda v: Borrow(v, 0), "card")  # type: ignore[arg-type]
     add("Borrow.source", lambda v: Borrow(card("5H"), v), "source")  # type: ignore[arg-type]
     add("Force.card", lambda v: Force(v, 0), "card")  # type: ignore[arg-type]

@@ -5,7 +5,7 @@
 (card('5H'), parse_action('take 5H'))
 """
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade, parse_action
 from .agents import Agent, HeuristicAgent, RandomAgent, SimulationSummary, play, simulate
 from .cards import JOKER, Card, Face, NamedJoker, Suit, card, cards, joker, make_pack, pip_value
 from .combos.core import Combination, Kind, Order
@@ -71,6 +71,7 @@ __all__ = [
     "State",
     "Suit",
     "Take",
+    "Trade",
     "card",
     "cards",
     "cut_for_deal",

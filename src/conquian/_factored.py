@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade
 from .cards import Face
 
 __all__ = ["KINDS", "FactoredActions"]
 
 KINDS = ("first", "take", "discard", "force", "force shift", "borrow", "meld", "meld shift")
 """The kinds of action, in the order of the first factor: ``first`` is ``pass`` (two-hand)
-or ``draw`` (Cooncan)."""
+or ``draw`` (Cooncan). Conquian with trading (T21) has a ninth, ``trade``, after them."""
 
 
 class FactoredActions:
@@ -61,8 +61,10 @@ class FactoredActions:
         self._face_at = {f: k for k, f in enumerate(self.faces)}
         longest = max((len(p) for p in (*space._new, *space._added)), default=1)
         self.cards: int = max(1, longest)
+        self.kinds: tuple[str, ...] = KINDS + (("trade",) if space._trades else ())
+        """The kinds of this space's actions: `KINDS`, and ``trade`` with trading (T21)."""
         self.nvec: tuple[int, ...] = (
-            len(KINDS),
+            len(self.kinds),
             self.most_melds + 1,
             *([len(self.faces) + 1] * self.cards),
         )
@@ -86,6 +88,9 @@ class FactoredActions:
             kind, target, faces = 3 + action.shift, action.onto, (action.card,)
         elif isinstance(action, Borrow):
             kind, target, faces = 5, action.source, (action.card,)
+        elif isinstance(action, Trade):
+            assert action.card is not None  # the space has no hidden trade (T21)
+            kind, target, faces = len(KINDS), none_target, (action.card,)
         else:
             assert isinstance(action, Meld)
             kind = 7 if action.shift else 6
@@ -108,7 +113,7 @@ class FactoredActions:
             raise ValueError(f"cards after the end of the action's cards: {tuple(values)}")
         faces = tuple(self.faces[c] for c in codes[:count])
         onto = None if target == self.most_melds else target
-        name = KINDS[kind]
+        name = self.kinds[kind]
         try:
             made = self._make(name, onto, faces)
             self.space.index(made)
@@ -130,6 +135,10 @@ class FactoredActions:
                 raise ValueError(name)
             return Meld(faces, onto=onto, shift=True)
         (face,) = faces
+        if name == "trade":
+            if onto is not None:
+                raise ValueError(name)
+            return Trade(face)  # type: ignore[arg-type]
         if name in ("take", "discard"):
             if onto is not None:
                 raise ValueError(name)

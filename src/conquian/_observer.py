@@ -70,6 +70,10 @@ def layout_of(rules: Rules, public: bool = False) -> tuple[tuple[str, int], ...]
             ("buried", d),
             ("stock size", 1),
         ]
+        if getattr(rules, "trades", 0):  # T21: who has chosen, and the cards he gave
+            parts.append(("trading", n + 1))
+            if not public:
+                parts.append(("known in hands", (n - 1) * d))
     else:
         parts += [
             ("phase", 2),
@@ -144,6 +148,7 @@ class Observer:
         self._unit = [1.0 / c if normalize else 1.0 for c in copies]
         self._full = array.array("f", (c * u for c, u in zip(copies, self._unit, strict=True)))
         self._offers = _offer_game(rules)
+        self._trades = bool(getattr(rules, "trades", 0))
         n = rules.players
         dealt = len(rules.pack_cards()) - n * rules.hand_size
         turns = getattr(rules, "turn_limit", None) or _TURNS_WITHOUT_LIMIT
@@ -209,6 +214,8 @@ class Observer:
                 values = own(view)
             out[: self.size] = array.array("f", values)  # one copy, not one item at a time
             return
+        if player is not None and self._trades:  # T21: what he knows is read from his view
+            source, player = source.view(player), None
         if player is None:
             view = source
             self._fill(out, view.player, self._view_facts(view), view.unseen)
@@ -224,6 +231,8 @@ class Observer:
                 view.buried,
                 view.stock_size,
             )
+            if self._trades:
+                extra += (view.trading, view.traded, view.known)
         else:
             extra = (view.phase, view.stock, view.known, view.known_pack)
             extra += (view.pack_size, view.turns)
@@ -312,7 +321,18 @@ class Observer:
         for k in range(n):
             out[at + k] = sizes[(me + k) % n] * scale
         if self._offers:
-            offer, origin, pending, buried, stock_size = extra
+            offer, origin, pending, buried, stock_size = extra[:5]
+            if self._trades:  # T21: the round under way, and the cards he knows he gave
+                trading, traded, known = extra[5:]
+                at = start["trading"]
+                out[at] = float(trading)
+                for q in traded:
+                    out[at + 1 + (q - me) % n] = 1.0
+                if not public:
+                    base = start["known in hands"]
+                    for k in range(1, n):
+                        plane(base, known[(me + k) % n])
+                        base += d
             if offer is not None:
                 plane(start["offer"], (offer,))
             if origin is not None:

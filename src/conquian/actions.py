@@ -1,8 +1,9 @@
 """The typed actions shared by every game, and their text notation.
 
-Seven small frozen values make the whole vocabulary: `Take`, `Pass`, `Draw`,
-`Meld`, `Borrow`, `Force` and `Discard`. Each has one canonical text form,
-`str(action)`, which `parse_action` reads back:
+Eight small frozen values make the whole vocabulary: `Take`, `Pass`, `Draw`,
+`Meld`, `Borrow`, `Force`, `Discard` and `Trade` (Conquian's trading, T21).
+Each has one canonical text form, `str(action)`, which `parse_action` reads
+back:
 
 >>> parse_action("meld 6h 4H 5♥")
 parse_action('meld 4H 5H 6H')
@@ -37,6 +38,7 @@ __all__ = [
     "Meld",
     "Pass",
     "Take",
+    "Trade",
     "parse_action",
 ]
 
@@ -252,11 +254,37 @@ class Discard:
         return f"parse_action({str(self)!r})"
 
 
-Action = Take | Pass | Draw | Meld | Borrow | Force | Discard
-"""Any of the seven actions."""
+@attrs.frozen(repr=False)
+class Trade:
+    """Choose the card of one's hand passed to the left neighbour in a trade round (Conquian
+    with ``trades``, T21): ``trade 5H``.
+
+    In a view (C6) a trade whose card its viewer may not know is shown with `card` None,
+    text ``trade``: another player's choice, until the round's cards move and only to the
+    player who receives it. Such a trade is never legal to apply: a trade names its card.
+
+    >>> str(Trade(card("5H"))), parse_action("trade 5h"), str(Trade())
+    ('trade 5H', parse_action('trade 5H'), 'trade')
+    """
+
+    card: Card | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.card is not None:
+            _check_card("card", self.card)
+
+    def __str__(self) -> str:
+        return "trade" if self.card is None else f"trade {self.card}"
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+Action = Take | Pass | Draw | Meld | Borrow | Force | Discard | Trade
+"""Any of the eight actions."""
 
 _TOKEN = re.compile(r"\S+")
-_VERBS = ("take", "pass", "draw", "meld", "borrow", "force", "discard")
+_VERBS = ("take", "pass", "draw", "meld", "borrow", "force", "discard", "trade")
 _INDEX = re.compile(r"@\d{1,6}")
 
 _MAX_TEXT = 200
@@ -387,6 +415,8 @@ def _parse(text: str) -> Action:
         action = Take(one_card())
     elif verb == "discard":
         action = Discard(one_card())
+    elif verb == "trade":  # T21; a trade with no card is one a view hides (C6)
+        action = Trade(one_card() if at < end else None)
     elif verb == "borrow":
         taken = one_card()
         action = Borrow(taken, source=index())

@@ -40,6 +40,18 @@ over sequences of cards by rejection would take thousands of draws a sample
 late in a long double-pack deal. The two-hand game and three-hand Cooncan
 have no equal cards, and there the draw is exactly uniform.
 
+With trade rounds (Conquian's ``trades``, T21) what is unknown is both the deal and the
+other players' hidden choices of the rounds, and the draw is **uniform over the pairs of a
+deal and the others' choices** that give the view: every such pair is as likely as any
+other. The hands drawn are those after the rounds; the rounds are then undone from the
+last (`TwoHandDeals`): in each, the viewer's hand gives back the card he received and his
+left neighbour's the card he gave, and every other hand a card drawn uniformly among its
+cards (each hand holds the hand size then, so every choice counts the same). A draw in
+which a card the viewer gave was not in his neighbour's hand at its round is drawn again.
+The sample's deck is the order dealt, before the trades, and its history holds the
+choices drawn where the view hides them. With three or four seats and several rounds,
+late in a deal the draws that allow both the rounds and the play can be few.
+
 When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
 undealt stock or pack is drawn.
@@ -69,7 +81,8 @@ from ._sampling import (
     sampled,
     shuffled,
 )
-from .actions import Borrow, Discard, Draw, Force, Meld, Pass, Take
+from ._trading import known_cards, rounds_of
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade
 from .cards import JOKER, Card, NamedJoker
 from .errors import ConquianError
 
@@ -224,8 +237,12 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
                 if c not in seen:
                     played[player].add(c)
                     seen.add(c)
+        elif kind is Trade:
+            continue  # T21: the trade rounds, before the starter (`TwoHandDeals` reads them)
         elif kind is not Borrow:
             raise DeterminizationError(f"'{action}' is not an action of the two-hand game")
+    if len(view.history) < view.rules.trades * n:  # T21: the starter is not turned yet
+        return [], played
     if slot is not None:
         if view.offer is None:
             raise DeterminizationError("a turned card should be on offer")
@@ -255,12 +272,31 @@ def sample_two_hand(
     deal_with = TwoHandDeals(view, deal)
     hidden = deal_with.hidden
 
-    def draw() -> S:
+    def draw() -> S | None:
         unseen = _shuffled(view.unseen, rng)
-        first: S = deal_with(unseen[:hidden], unseen[hidden:], rng)
+        first: S | None = deal_with(unseen[:hidden], unseen[hidden:], rng)
         return first
 
-    return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+    if not deal_with.skip:
+        return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+    # T21: the drawn deal comes with its trade rounds played; the rest of the history is
+    # replayed on it.
+    if accept is None:
+
+        def accept(state: S) -> bool:
+            return bool(state.view(view.player) == view)
+
+    rest = _Rest(view.player, tuple(view.history)[deal_with.skip :])
+    return _sampled(rest, draw, accept, own_fixed=True)
+
+
+class _Rest:
+    """What the replay of a sample needs of a view whose trade rounds are played (T21): its
+    player and the rest of its history."""
+
+    def __init__(self, player: int, history: tuple[Action, ...]) -> None:
+        self.player = player
+        self.history = history
 
 
 class TwoHandDeals:
@@ -293,9 +329,24 @@ class TwoHandDeals:
         others = [(me + i) % n for i in range(1, n)]  # from his left round the table (T16)
         mine = sorted([*view.hand, *played[me]])
         shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
-        hidden = [0 if shown else view.hand_sizes[o] for o in others]
+        # T21, C6: the cards he gave that he knows are still in a hand (not played from it).
+        trades, history = rules.trades, view.history
+        located: list[list[Card]] = [[] for _ in range(n)]
+        if trades and not shown:
+            for c, q in known_cards(history, n, view.dealer, trades, me).items():
+                if c not in played[q]:
+                    located[q].append(c)
+        hidden = [0 if shown else view.hand_sizes[o] - len(located[o]) for o in others]
         self.hidden: int = sum(hidden)
-        known = [sorted([*played[o], *(shown[o] if shown else ())]) for o in others]
+        known = [sorted([*played[o], *located[o], *(shown[o] if shown else ())]) for o in others]
+        # T21: the trade rounds the history holds (the last one maybe under way).
+        self.skip: int = min(len(history), trades * n)
+        """How many actions of the view's history the drawn deals come with (T21: the trade
+        rounds); the rest is to be replayed."""
+        self._rounds = rounds_of(history, n, view.dealer, trades, me) if trades else []
+        self._chosen: list[Card | None] = [
+            a.card for a in history[len(self._rounds) * n : self.skip] if type(a) is Trade
+        ]
         pack = len(rules.pack_cards())
         stock = pack - n * size - len(turned)
         if (
@@ -315,6 +366,13 @@ class TwoHandDeals:
         for seat, known, hidden in zip(self._others, self._known, self._hidden, strict=True):
             hands.append((seat, sorted([*known, *held[at : at + hidden]])))
             at += hidden
+        trades: list[Action] = []
+        if self.skip:  # T21: the hands above are those after the trade rounds
+            undone = self._untrade(dict(hands), rng)
+            if undone is None:
+                return None
+            dealt, trades = undone
+            hands = [(seat, dealt[seat]) for seat, _ in hands]
         deck: list[Card | None] = [None] * self._pack
         for seat, cards in hands:
             order = cards if rng is None else _shuffled(cards, rng)
@@ -323,7 +381,57 @@ class TwoHandDeals:
         start = self._rules.players * self._rules.hand_size
         deck[start : start + len(self._turned)] = self._turned
         deck[start + len(self._turned) :] = stock
-        return self._deal(self._rules, tuple(deck), self._dealer)
+        state = self._deal(self._rules, tuple(deck), self._dealer)
+        for action in trades:
+            state = state.apply(action)
+        return state
+
+    def _untrade(
+        self, after: dict[int, list[Card]], rng: random.Random | None
+    ) -> tuple[dict[int, list[Card]], list[Action]] | None:
+        """T21: the dealt hands and the trades that lead to the hands `after` the rounds of
+        the view, or None if the draw cannot have come from them.
+
+        The rounds are undone from the last: in each, every hand holds one card its right
+        neighbour chose. The viewer's is the card he received, his left neighbour's the
+        card he gave; each other hand's is drawn uniformly among its cards (the count is
+        the hand size whatever the draw, so that every deal and choice of the others that
+        gives the view is as likely). A draw where the card the viewer gave is not in his
+        left neighbour's hand at its round is refused (the sampler draws again). A round
+        under way moves no card: the others who chose in it chose a card of their hands,
+        drawn uniformly; his own choice is his.
+        """
+        n, me = self._rules.players, self._me
+        left = (me + 1) % n
+        pone = (self._dealer + 1) % n
+        hands = {q: set(cards) for q, cards in after.items()}
+        rounds: list[list[Card]] = []
+        for gave, got in reversed(self._rounds):
+            d: list[Card] = []
+            for q in range(n):
+                if q == me:
+                    c = got
+                elif q == left:
+                    c = gave
+                else:
+                    c = _pick(sorted(hands[q]), rng)
+                if c not in hands[q]:
+                    return None
+                d.append(c)
+            for q in range(n):  # q received d[q] from his right, gave d[q + 1] to his left
+                hands[q] = hands[q] - {d[q]} | {d[(q + 1) % n]}
+            rounds.append([d[(pone + i + 1) % n] for i in range(n)])
+        actions: list[Action] = [Trade(c) for cards in reversed(rounds) for c in cards]
+        now = {q: sorted(cards) for q, cards in after.items()}
+        for i, mine in enumerate(self._chosen):  # the round under way
+            q = (pone + i) % n
+            actions.append(Trade(mine if q == me and mine else _pick(now[q], rng)))
+        return {q: sorted(cards) for q, cards in hands.items()}, actions
+
+
+def _pick(cards: Sequence[Card], rng: random.Random | None) -> Card:
+    """One of `cards`, drawn uniformly with `rng` (the first when `rng` is None)."""
+    return cards[0 if rng is None else int(rng.random() * len(cards))]
 
 
 # -- Cooncan (M) ----------------------------------------------------------------------------

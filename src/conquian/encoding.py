@@ -19,7 +19,10 @@ page *Action ids and observations* gives the sizes):
 6. ``meld <cards> @i``: every set of cards that may be added at once to a
    combination (a fourth card of a group, cards at either end of a sequence,
    jokers named), in the same order, each with every index;
-7. ``meld f @i shift`` (with jokers, M9).
+7. ``meld f @i shift`` (with jokers, M9);
+8. ``trade c`` (Conquian with ``trades``, T21 only): one id per card, in canonical
+   order, after every other id, so that the ids of rules without trading are
+   unchanged.
 
 A meld is named by the combination it makes or the cards it adds, never by
 the order of its cards (the action's cards are canonical). Meld indices run
@@ -49,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 from ._factored import FactoredActions
 from ._observer import Observer, layout_of
 from ._observer import most_melds as _most_melds
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, parse_action
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade, parse_action
 from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
 from .combos.core import Order
 from .rules import Rules
@@ -270,6 +273,9 @@ class ActionSpace:
             ("meld onto", self._onto_start[-1]),
             ("meld shift", len(self._shift_faces) * m),
         ]
+        self._trades = bool(getattr(rules, "trades", 0))
+        if self._trades:  # T21: added after every other family
+            sizes.append(("trade", len(self._cards)))
         self.families = tuple(
             (name, start, size)
             for (name, size), start in zip(
@@ -304,7 +310,7 @@ class ActionSpace:
         return found
 
     def _index(self, action: Action) -> int:
-        if not isinstance(action, (Pass, Draw, Take, Discard, Force, Borrow, Meld)):
+        if not isinstance(action, (Pass, Draw, Take, Discard, Force, Borrow, Meld, Trade)):
             raise TypeError(f"action must be an action or its text (got {type(action).__name__})")
         if self._own is not None:
             found: int = self._own.index(action)
@@ -318,6 +324,10 @@ class ActionSpace:
                 return start["take"] + self._card_at[action.card]
             if isinstance(action, Discard):
                 return start["discard"] + self._card_at[action.card]
+            if kind is Trade and self._trades:
+                assert isinstance(action, Trade)
+                if action.card is not None:
+                    return start["trade"] + self._card_at[action.card]
             if kind is Force:
                 assert isinstance(action, Force)
                 self._check_index(action.onto)
@@ -371,6 +381,8 @@ class ActionSpace:
             return Take(self._cards[k])
         if name == "discard":
             return Discard(self._cards[k])
+        if name == "trade":
+            return Trade(self._cards[k])
         face, onto = divmod(k, m)
         if name == "force":
             return Force(self._force_faces[face], onto=onto)
@@ -476,6 +488,13 @@ def observation(view: Any) -> tuple[float, ...]:
         obs += plane(() if view.offer is None else (view.offer,))
         obs += [float(view.offer_origin == o) for o in ("turned", "passed", "discarded")]
         obs += [*plane(view.pending), *plane(view.buried), float(view.stock_size)]
+        if rules.trades:  # T21: the round under way, and the cards he knows he gave
+            chosen = [0.0] * n
+            for q in view.traded:
+                chosen[(q - me) % n] = 1.0
+            obs += [float(view.trading), *chosen]
+            for k in range(1, n):
+                obs += plane(view.known[(me + k) % n])
     else:
         obs += [float(view.phase == "draw"), float(view.phase == "play")]
         obs += plane(view.stock) + plane(view.stock[-1:])

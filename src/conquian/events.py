@@ -157,6 +157,8 @@ class Event:
                     text += f", on offer to {self._whom(self.other)}"
         elif k == "trade":
             text = self._who(seat, "trade") + (f" {names}" if names else " a card")
+            if self.other is not None:
+                text += f" to {self._whom(self.other)}"
         elif k in ("take", "discard", "turn"):
             text = self._who(seat, k) + f" {names}" + (" from the stock" if k == "turn" else "")
         elif k == "pass":
@@ -269,8 +271,10 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
     before = state.view(p) if since == 0 else None
     if before is not None:
         out.append(_dealt(before, offer))
+    # The sample's own history: the view's, with the others' hidden trades (T21) filled in.
+    played = tuple(sample.history)
     for i, action in enumerate(history):
-        after_state = state.apply(action)
+        after_state = state.apply(played[i])
         if i >= since:
             if before is None:
                 before = state.view(p)
@@ -309,7 +313,7 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         else:
             add("bury", seat, shown)
             if after.offer is not None:
-                add("turn", after.current_player, (after.offer,))
+                add("turn", after.dealer, (after.offer,), other=after.current_player)
     elif isinstance(action, Meld):
         add("meld", seat, action.cards, meld=action.onto, shift=action.shift)
     elif isinstance(action, Borrow):
@@ -324,9 +328,12 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
             add("new_pack", None)
         known = getattr(before, "known_pack", None)
         add("draw", seat, (known[0],) if known else ())
-    elif _is_trade(action):
-        own = seat == before.player and hasattr(action, "card")
-        add("trade", seat, (action.card,) if own else ())  # type: ignore[attr-defined, unused-ignore]
+    elif _is_trade(action):  # the view's action: a card only where the viewer knows it
+        known = getattr(action, "card", None)
+        left = (seat + 1) % len(after.hand_sizes)
+        add("trade", seat, () if known is None else (known,), other=left)
+        if after.offer is not None:  # the last trade of the last round: the starter (T11)
+            add("turn", after.dealer, (after.offer,), other=after.current_player)
     if after.result is not None and before.result is None:
         result = after.result
         add(str(result.outcome), result.winner)

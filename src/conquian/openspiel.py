@@ -144,13 +144,14 @@ def _max_length(rules: Rules) -> int:
     """A bound on the player actions of a deal, measured with a margin (M11 for Cooncan).
 
     Two-hand: 8 times the stock after the deal (random deals of 2,000 seeds took 76
-    actions at most for a stock of 20). Cooncan: three actions a turn (draw, take or
-    pass, discard) and one meld at most per card of the pack.
+    actions at most for a stock of 20), and the trades of the trade rounds (T21).
+    Cooncan: three actions a turn (draw, take or pass, discard) and one meld at most per
+    card of the pack.
     """
     dealt = len(rules.pack_cards()) - rules.players * rules.hand_size
     limit: int | None = getattr(rules, "turn_limit", None)
-    if limit is None:
-        return 8 * dealt
+    if limit is None:  # T21: and one trade of each player in each trade round
+        return 8 * dealt + getattr(rules, "trades", 0) * rules.players
     return 3 * limit + len(rules.pack_cards())
 
 

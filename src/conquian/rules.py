@@ -76,6 +76,10 @@ class ConquianRules:
     - `cut`: who deals the first deal after cutting (T25, `conquian.cut_for_deal`):
       ``"high"``, the highest cut (Foster p. 49), or ``"low"``, the lowest (Hoyle
       1897, and so under `hoyle()`).
+    - `trades`: how many trade rounds the deal has before the starter is turned
+      (T21; the encyclopedia: "Players agree among themselves how many trades are
+      allowed"): 0 (default, no trading) up to the hand size. In each round every
+      player passes one card of his hand to his left neighbour.
 
     The pack's cards and their indices are worked out once per rules object
     (`pack_cards`, `pack_indices`).
@@ -108,6 +112,7 @@ use lay_down="say" for True, lay_down="meld" for False
     players: int = 2
     after_starter: Literal["dealer", "pone"] = "dealer"
     cut: Literal["high", "low"] = "high"
+    trades: int = 0
 
     def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
         # T8: the boolean of earlier versions names no longer an option; say what replaced it.
@@ -141,6 +146,7 @@ use lay_down="say" for True, lay_down="meld" for False
         _int_at_least("max_sequence", self.max_sequence, 3, none=True)
         _one_of("after_starter", self.after_starter, ("dealer", "pone"))
         _one_of("cut", self.cut, ("high", "low"))
+        _one_of("trades", self.trades, tuple(range(self.hand_size + 1)))  # T21
 
     def __repr__(self) -> str:
         # The seat count, who turns after the starter and the cut are shown only when they
@@ -150,6 +156,8 @@ use lay_down="say" for True, lay_down="meld" for False
             seats += f", after_starter={self.after_starter!r}"
         if self.cut != "high":
             seats += f", cut={self.cut!r}"
+        if self.trades:
+            seats += f", trades={self.trades!r}"
         return (
             f"ConquianRules(pack={self.pack!r}, hand_size={self.hand_size!r}, "
             f"lay_down={self.lay_down!r}, borrow_middle={self.borrow_middle!r}, "

@@ -51,6 +51,7 @@ from conquian import (
     Meld,
     Pass,
     Take,
+    Trade,
 )
 from conquian.combos.core import Combination, Kind, Order, build
 
@@ -310,6 +311,9 @@ class Position:
     winner: int | None = None
     tableau: bool = False
     dealer: int = 0
+    trades_left: int = 0
+    chosen: tuple[Card, ...] = ()
+    starter: Card | None = None
 
     @property
     def is_over(self) -> bool:
@@ -331,6 +335,7 @@ def deal(rules: ConquianRules, deck: Iterable[Card], dealer: int) -> Position:
         for i in range(n):
             hands[(pone + i) % n] += deck[at : at + k]
             at += k
+    trading = rules.trades > 0  # T21: the trade rounds first, the starter after them
     return Position(
         rules=rules,
         hands=tuple(frozenset(h) for h in hands),
@@ -338,10 +343,34 @@ def deal(rules: ConquianRules, deck: Iterable[Card], dealer: int) -> Position:
         stock=tuple(deck[at + 1 :]),
         buried=(),
         player=pone,
-        offer=deck[at],
-        origin="turned",
+        offer=None if trading else deck[at],
+        origin=None if trading else "turned",
         dealer=dealer,
+        trades_left=rules.trades,
+        starter=deck[at],
     )
+
+
+def _traded(pos: Position, card: Card) -> Position:
+    """T21: one more card chosen; when every player has chosen, each chosen card goes to its
+    chooser's left neighbour, and after the last round the starter is turned for the pone."""
+    n = pos.rules.players
+    pone = (pos.dealer + 1) % n
+    chosen = (*pos.chosen, card)
+    if len(chosen) < n:
+        return replace(pos, chosen=chosen, player=(pos.player + 1) % n)  # type: ignore[operator]
+    hands = list(pos.hands)
+    for i, c in enumerate(chosen):
+        giver = (pone + i) % n
+        hands[giver] = hands[giver] - {c}
+    for i, c in enumerate(chosen):
+        taker = (pone + i + 1) % n
+        hands[taker] = hands[taker] | {c}
+    left = pos.trades_left - 1
+    moved = replace(pos, hands=tuple(hands), chosen=(), trades_left=left, player=pone)
+    if left:
+        return moved
+    return replace(moved, offer=pos.starter, origin="turned")
 
 
 def _melded(table: Iterable[Combination], player: int) -> int:
@@ -367,6 +396,8 @@ def legal_actions(pos: Position) -> frozenset[Action]:
     n = rules.players
     left, right = (player + 1) % n, (player - 1) % n
     legal: set[Action] = set()
+    if pos.trades_left:  # T21: a card of his hand to pass to his left neighbour
+        return frozenset(Trade(c) for c in pos.hands[player])
     if pos.turn is not None:  # melding (T8–T10)
         turn = pos.turn
         memo: dict[Turn, bool] = {}
@@ -419,6 +450,9 @@ def after(pos: Position, action: Action, legal: frozenset[Action] | None = None)
     left = (player + 1) % n
     order = order_of(pos.rules)
     hands = list(pos.hands)
+    if isinstance(action, Trade):
+        assert action.card is not None
+        return _traded(pos, action.card)
     if isinstance(action, Pass):
         if pos.origin == "turned":  # T5, T17: to his left neighbour, as passed
             return replace(pos, player=left, origin="passed")

@@ -96,6 +96,8 @@ class HandReader:
             return f"not a view of a game of the library ({type(view).__name__})"
         if game.engine != "offer":
             return f"{game.title} is not read: the hidden hands grow by draws from the pack"
+        if getattr(getattr(view, "rules", None), "trades", 0):
+            return "a deal with trade rounds (T21) is not read: its dealt hands are not its hands"
         seats = len(view.hand_sizes)
         if seats != 2:
             return (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Borrow, Discard, Force, Meld, Pass, Take
+from ..actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
 from ..cards import Card
 from ..combos.core import Combination, Order, build, extend, fitting
 from ..combos.core import borrow as borrow_from
@@ -185,6 +185,15 @@ class _TwoHand(_Brain):
         mine = self.mine
         offer = view.offer
         scored: list[tuple[float, int, Action]] = []
+        if getattr(view, "trading", False):  # T21: pass on the card the hand misses least
+            for k, a in enumerate(view.legal_actions):
+                v = _NEVER / 4
+                if isinstance(a, Trade) and a.card is not None:
+                    left = _remove(hand, (a.card,))
+                    if left is not None:  # as a discard: the neighbour gets it
+                        v = self.value(left, mine) - self.danger(a.card)
+                scored.append((v, -k, a))
+            return scored
         if offer is not None:  # the say (T4–T7)
             base = self.value(hand, mine)
             for k, a in enumerate(view.legal_actions):

@@ -21,6 +21,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from .._trading import known_cards
 from ..actions import Action, parse_action
 from ..cards import JOKER, Card, NamedJoker, parse_face
 from ..determinize import DeterminizationError
@@ -164,6 +165,14 @@ def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
         assert pending is not None
         public = [*hand, *table, *buried, *pending, *([] if offer is None else [offer])]
         seen = list(public)
+        trades = getattr(rules, "trades", 0)
+        if trades and history and data.get("hands") is None:  # T21, C6: the cards he gave
+            try:
+                located = known_cards(history, n, dealer or 0, trades, player or 0)
+            except ValueError as e:
+                r.add(f"history: {e} (T21)")
+                return None
+            seen += [c for c in located if c not in public]
         extra: dict[str, Any] = {"buried": tuple(buried), "offer": offer}
     else:
         stock = r.card_list(data.get("stock"), "stock")

@@ -1,4 +1,4 @@
-"""Conquian for two to four: the offer engine (rules T1–T19).
+"""Conquian for two to four: the offer engine (rules T1–T19, T21, T22).
 
 A deal is a `ConquianState`, made by `conquian.new_game` with `ConquianRules`.
 Between turns one card lies face up **on offer** to the player who has **the
@@ -51,6 +51,9 @@ Where each rule lives:
 - T17 the say with more seats: `ConquianState.apply` (a pass or a discard goes
   to the left neighbour); T18 forcing with more seats: the victim given to
   `say.say_actions` and `turn.melding_actions` by `ConquianState.legal_actions`;
+- T21 trading: the trade rounds of `start.deal` and `ConquianState.apply` (each card
+  chosen, then every card moved at once), what each seat sees of them in
+  `ConquianState.view` (`conquian._trading`);
 - T19 stakes with more seats: `dealing.results` (one counter
   from each loser), and showing every hand in `ConquianState.view`;
 - T15 irregularities (misdeals, exposed cards: Foster's special laws 9–12)

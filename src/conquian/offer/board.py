@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..actions import Borrow, Discard, Force, Meld, Pass, Take
+from ..actions import Borrow, Discard, Force, Meld, Pass, Take, Trade
 from ..cards import Card, Face, card_at
 from ..combos.core import Combination
 
@@ -44,6 +44,7 @@ __all__ = [
     "PENDING",
     "SOURCES",
     "TAKES",
+    "TRADES",
     "Board",
     "Sources",
     "Turn",
@@ -162,6 +163,7 @@ def has_three_of_a_rank(cards: int) -> bool:
 # exist in a 40-card pack (no more than 13 melds fit on a table).
 TAKES: Final[tuple[Take, ...]] = tuple(Take(c) for c in CARDS[:52])
 DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS[:52])
+TRADES: Final[tuple[Trade, ...]] = tuple(Trade(c) for c in CARDS[:52])
 PASS: Final = Pass()
 _BORROWS: Final[dict[int, Borrow]] = {}
 _FORCES: Final[dict[int, Force]] = {}

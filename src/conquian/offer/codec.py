@@ -44,6 +44,7 @@ _OPTIONS = (
     "players",
     "after_starter",
     "cut",
+    "trades",
 )
 
 
@@ -76,8 +77,8 @@ class TwoHandCodec(Codec):
         """The game, its player count (2 to 4, T16; first, for readers of every game) and every
         option."""
         data = super().rules_data(rules)
-        for option, default in (("after_starter", "dealer"), ("cut", "high")):
-            if data.get(option) == default:  # T22, T25: documents stay as they were
+        for option, default in (("after_starter", "dealer"), ("cut", "high"), ("trades", 0)):
+            if data.get(option) == default:  # T21, T22, T25: documents stay as they were
                 del data[option]
         return {"game": data.pop("game"), "players": data.pop("players"), **data}
 
@@ -88,13 +89,14 @@ class TwoHandCodec(Codec):
         Two-hand rules written before T8's `lay_down` and T9's
         `borrow_other_kind` hold the boolean ``lay_down_from_hand``: true reads
         as ``"say"``, false as ``"meld"``, and the missing `borrow_other_kind`
-        as false; `after_starter` (T22) and `cut` (T25) are written only when they are not
-        the defaults, so missing ones read as ``"dealer"`` and ``"high"``. Anything else is
-        left for the checks.
+        as false; `after_starter` (T22), `cut` (T25) and `trades` (T21) are written only when
+        they are not the defaults, so missing ones read as ``"dealer"``, ``"high"`` and 0.
+        Anything else is left for the checks.
         """
         new = dict(value)
         new.setdefault("after_starter", "dealer")  # T22: written only when it is "pone"
         new.setdefault("cut", "high")  # T25: written only when it is "low"
+        new.setdefault("trades", 0)  # T21: written only when there is trading
         players = new.setdefault("players", 2)  # older writers: two seats
         if type(players) is not int or players not in (2, 3, 4):
             del new["players"]
@@ -167,10 +169,14 @@ class TwoHandCodec(Codec):
             return
         # T2: hand and melds make the hand size between turns, one more while melding or won.
         result = canon["result"]
+        # T21: in the trade rounds no card is on offer and the whole stock is face down.
+        stock = canon.get("stock")
+        full = len(rules.pack_cards()) - rules.players * rules.hand_size
+        trading = bool(rules.trades) and stock is not None and len(stock) == full
         for p in range(rules.players):
             melded = sum(len(m.faces or ()) for m in melds if m.owner == p)
             pending = len(canon["pending"]) if p == current else 0
-            playing = result is None and p == current and canon["offer"] is None
+            playing = result is None and p == current and canon["offer"] is None and not trading
             won = result is not None and result["winner"] == p
             want = rules.hand_size + (1 if playing or won else 0)
             have = len(hands[p]) + melded + pending

@@ -21,7 +21,8 @@ def deal(rules: ConquianRules, deck: tuple[Card, ...], dealer: int) -> ConquianS
     Two cards at a time round the table, the pone (seat ``dealer + 1``) first
     and the dealer last; with an odd hand the last round is one card each.
     ``deck[players * hand_size]`` is turned and on offer to the pone as if he
-    had turned it; the rest is the stock.
+    had turned it; the rest is the stock. With ``trades`` (T21) the trade rounds
+    come first, the pone choosing first, and the starter is turned after them.
     Raises `RecordError` if `deck` is not the rules' pack. `conquian.new_game`
     calls this once it has checked the deck.
 
@@ -60,6 +61,11 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
     hands = [0] * players
     for i, getter in enumerate(getters):  # from the pone round to the dealer (T16)
         hands[(pone + i) % players] = sum(getter(bits))
+    if rules.trades:  # T21: the trade rounds come first, the pone choosing first
+        return ConquianState(
+            Deal(rules, dealer, deck), pone, None, None, (), (), None,
+            (tuple(hands), (), 0, 0, ()), [], 0, (),
+        )  # fmt: skip
     return ConquianState(
         Deal(rules, dealer, deck),
         pone,

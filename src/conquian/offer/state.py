@@ -8,17 +8,19 @@ and the `History`; `apply` follows the plan the legal actions were made with.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, final
 
 from .._mypyc import mypyc_attr
-from ..actions import Action, Discard, Force, Pass, Take, parse_action
+from .._trading import known_cards, masked
+from ..actions import Action, Discard, Force, Pass, Take, Trade, parse_action
 from ..cards import Card
 from ..combos.core import Combination
 from ..errors import check_seat
 from ..rules import ConquianRules
 from ..state.base import History, Legal, Result, State
 from ..state.line import extend_line
-from .board import CARDS, HANDS, KEYS, OWNER, PENDING, Board, Turn, cards_of
+from .board import CARDS, HANDS, KEYS, OWNER, PENDING, TRADES, Board, Turn, cards_of
 from .dealing import Deal
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
@@ -34,6 +36,33 @@ _DISCARDED: Final[Origin] = "discarded"
 
 
 _NO_ACTIONS: Final[Legal] = ((), ())
+
+
+def _trade_actions(hand: int) -> Legal:
+    """T21: a trade of each card of `hand`, in canonical order (no plans)."""
+    actions: list[Action] = []
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        actions.append(TRADES[low.bit_length() - 1])
+    return tuple(actions), (None,) * len(actions)
+
+
+def _why_not_trade(state: ConquianState, action: Action) -> tuple[str, str]:
+    """Why `action` is not legal in the trade rounds, or why a trade is not legal now (T21)."""
+    if type(action) is not Trade:
+        return (
+            "the deal is in its trade rounds: you choose a card of your hand to pass to "
+            "the player on your left (trade 5H), before the starter is turned",
+            "T21",
+        )
+    if not state.rules.trades:
+        return "these rules have no trading (the option trades is 0)", "T21"
+    if not state.trading:
+        return "trading happens only after the deal, before the starter is turned", "T21"
+    if action.card is None:
+        return "a trade names the card of your hand you pass on, as 'trade 5H'", "T21"
+    return f"you trade a card of your hand, and {action.card} is not in it", "T21"
 
 
 @final
@@ -73,6 +102,7 @@ in this turn, and a card taken is never held in the hand (T3)
         "_origin",
         "_result",
         "_table",
+        "_trade",
     )
 
     def __init__(
@@ -87,12 +117,15 @@ in this turn, and a card taken is never held in the hand (T3)
         board: Board,
         line: list[Action],
         length: int,
+        trade: tuple[int, ...] | None = None,
     ) -> None:
         """A state with these values; `conquian.new_game` and `apply` make them.
 
         `board` holds every seat's hand, the keys of `table`'s melds and the turn in
         progress (`board.Board`); the history is the first `length` actions of
-        `line` (`conquian.state.base.extend_line`).
+        `line` (`conquian.state.base.extend_line`). `trade` is None except in the trade
+        rounds (T21), where it holds the `Card.index` of each card chosen so far in the
+        round, in the order chosen (from the pone).
         """
         self._deal = deal
         self._current = current_player
@@ -104,6 +137,7 @@ in this turn, and a card taken is never held in the hand (T3)
         self._board = board
         self._line = line
         self._length = length
+        self._trade = trade
         self._legal_cache = None
 
     # -- the value: read-only fields, equality, hashing, pickling ------------------
@@ -154,6 +188,7 @@ in this turn, and a card taken is never held in the hand (T3)
             self._buried,
             self._result,
             self._board,
+            self._trade,
             self._length,
         )
 
@@ -162,8 +197,8 @@ in this turn, and a card taken is never held in the hand (T3)
 
     def __reduce__(self) -> tuple[object, ...]:
         n = self._length
-        values = self._value()[:-1]
-        return (ConquianState, (*values, self._line[:n], n))
+        values = self._value()[:-2]
+        return (ConquianState, (*values, self._line[:n], n, self._trade))
 
     # -- what may be read ----------------------------------------------------------
 
@@ -228,8 +263,11 @@ in this turn, and a card taken is never held in the hand (T3)
     @property
     def _stock(self) -> int:
         """The position in the deck of the next card to turn: each card buried had the next
-        one turned (T6, T7), save the last on a tableau (T12)."""
+        one turned (T6, T7), save the last on a tableau (T12); in the trade rounds, the
+        starter's (T21)."""
         deal = self._deal
+        if self._trade is not None:  # T21: the starter is not turned yet
+            return deal.stock_start - 1
         return min(deal.stock_start + len(self.buried), len(deal.deck))
 
     @property
@@ -275,6 +313,8 @@ in this turn, and a card taken is never held in the hand (T3)
                 else:
                     victim = -1
                 legal = say_actions(deal, player, hands[player], keys, offer, victim)
+            elif self._trade is not None:  # T21: a trade round, one card of his hand
+                legal = _trade_actions(self._board[HANDS][player])
             else:  # T8-T10: melding
                 hands, keys, pending, borrowed, sources = self._board
                 turn = (hands[player], keys, pending, borrowed, sources)
@@ -394,6 +434,8 @@ in this turn, and a card taken is never held in the hand (T3)
         if kind is Force:
             assert isinstance(plan, int) and isinstance(action, Force)
             return self._after_force(line, action.card.index, plan)  # type: ignore[union-attr]
+        if kind is Trade:
+            return self._after_trade(line, player, action.card.index)  # type: ignore[union-attr]
         if kind is Discard:
             assert isinstance(action, Discard)
             index = action.card.index
@@ -402,6 +444,66 @@ in this turn, and a card taken is never held in the hand (T3)
             return self._next(line, self._deal.left[player], CARDS[index], _DISCARDED, board)
         assert isinstance(plan, tuple)  # Meld or Borrow: the plan is the turn after it
         return self._after_turn_move(line, player, plan)
+
+    @property
+    def trading(self) -> bool:
+        """Whether the deal is in its trade rounds (T21): the starter is not turned yet, and
+        each player in turn chooses a card to pass to his left neighbour.
+
+        >>> new_game(ConquianRules(trades=1), seed=5).trading
+        True
+        """
+        return self._trade is not None
+
+    @property
+    def traded(self) -> tuple[int, ...]:
+        """The seats that have chosen their card in the trade round under way, in the order
+        they chose (from the pone); empty outside the trade rounds (T21). Which card each
+        chose is in the history, and hidden from the others in their views (C6).
+
+        >>> new_game(ConquianRules(trades=1), seed=5).apply("trade 2S").traded
+        (1,)
+        """
+        chosen = self._trade
+        if not chosen:
+            return ()
+        deal = self._deal
+        pone = deal.left[deal.dealer]
+        return tuple([(pone + i) % deal.players for i in range(len(chosen))])
+
+    def _after_trade(self, line: list[Action], player: int, index: int) -> ConquianState:
+        """T21: the card of `index` is chosen; when the last player of the round has chosen,
+        every chosen card moves at once to its chooser's left neighbour. After the last round
+        the starter is turned, on offer to the pone (T11)."""
+        deal = self._deal
+        chosen = self._trade
+        assert chosen is not None
+        chosen = (*chosen, index)
+        board = self._board
+        n = deal.players
+        if len(chosen) < n:  # the next player chooses; nothing moves yet
+            return ConquianState(
+                deal, deal.left[player], None, None, self._table, self._buried, None, board,
+                line, self._length + 1, chosen,
+            )  # fmt: skip
+        pone = deal.left[deal.dealer]
+        hands = list(board[HANDS])
+        for i, c in enumerate(chosen):  # the choosers from the pone round to the dealer
+            giver = (pone + i) % n
+            hands[giver] &= ~(1 << c)
+        for i, c in enumerate(chosen):
+            hands[(pone + i + 1) % n] |= 1 << c
+        board = (tuple(hands), board[KEYS], 0, 0, ())
+        if (self._length + 1) // n < deal.rules.trades:  # the next round, from the pone
+            return ConquianState(
+                deal, pone, None, None, self._table, self._buried, None, board,
+                line, self._length + 1, (),
+            )  # fmt: skip
+        # T11: the starter, on offer to the pone as if he had turned it.
+        return ConquianState(
+            deal, pone, deal.deck[deal.stock_start - 1], _TURNED, self._table, self._buried,
+            None, board, line, self._length + 1,
+        )  # fmt: skip
 
     def _without(self, player: int, cards: int) -> tuple[int, ...]:
         """The hands, with `cards` gone from `player`'s."""
@@ -470,6 +572,8 @@ in this turn, and a card taken is never held in the hand (T3)
             return why_ended(self.result)
         player = self.current_player
         assert player is not None
+        if self._trade is not None or type(action) is Trade:
+            return _why_not_trade(self, action)
         _, _, _, borrowed, sources = self._board
         at = Position(
             self.rules,
@@ -502,16 +606,23 @@ in this turn, and a card taken is never held in the hand (T3)
         hand = self.hand(seat)
         hands = self._board[HANDS]
         stock = self._deal.deck[self._stock :]
+        history: Sequence[Action] = self.history
+        trades = self._deal.rules.trades
         if self._result is None:
             shown = None
             others = 0
             for p, h in enumerate(hands):
                 if p != seat:
                     others |= h
+            if trades and self._length:  # T21, C6: the cards he knows he gave
+                for c, q in known_cards(history, len(hands), self.dealer, trades, seat).items():
+                    others &= ~(hands[q] & 1 << c.index)
             unseen = tuple(sorted(cards_of(others) + stock))
         else:
             shown = tuple([cards_of(h) for h in hands])
             unseen = tuple(sorted(stock))
+        if trades and self._length:  # T21, C6: the others' choices hidden
+            history = masked(history, len(hands), self.dealer, trades, seat)
         return ConquianView(
             rules=self.rules,
             player=seat,
@@ -525,7 +636,7 @@ in this turn, and a card taken is never held in the hand (T3)
             pending=self.pending,
             stock_size=self.stock_size,
             buried=self._buried,
-            history=self.history,
+            history=history,
             result=self._result,
             legal_actions=self.legal_actions() if self._current == seat else (),
             unseen=unseen,

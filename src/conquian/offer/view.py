@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from .._trading import known_cards
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
@@ -66,6 +67,55 @@ class ConquianView(PlayerView):
     hands: tuple[tuple[Card, ...], ...] | None = None
 
     @property
+    def trading(self) -> bool:
+        """Whether the deal is in its trade rounds (T21): the starter is not turned yet.
+
+        >>> new_game(ConquianRules(trades=1), seed=5).view(0).trading
+        True
+        """
+        n = self.rules.players
+        return self.result is None and len(self.history) < self.rules.trades * n
+
+    @property
+    def traded(self) -> tuple[int, ...]:
+        """The seats that have chosen their card in the trade round under way, from the pone
+        (T21); which card, the view shows only for his own (C6). Empty outside the rounds.
+
+        >>> new_game(ConquianRules(trades=1), seed=5).apply("trade 2S").view(0).traded
+        (1,)
+        """
+        if not self.trading:
+            return ()
+        n = self.rules.players
+        return tuple([(self.dealer + 1 + i) % n for i in range(len(self.history) % n)])
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards of its hand this player knows without seeing them (C6,
+        T21): the cards he gave in the trade rounds that are still in the hand he gave them
+        to, as far as he can tell (see `conquian._trading`: with three or four seats only the
+        card of the last round). Empty for his own seat, and without trading; these cards
+        are not in `unseen`.
+
+        >>> state = new_game(ConquianRules(trades=1), seed=5)
+        >>> state.apply("trade 2S").apply("trade 2C").view(0).known
+        ((), (card('2C'),))
+        """
+        n = self.rules.players
+        out: list[list[Card]] = [[] for _ in range(n)]
+        if self.rules.trades and self.hands is None:
+            public = {*self.hand, *self.buried, *self.pending}
+            for meld in self.table:
+                public.update(c for c in meld.cards if isinstance(c, Card))
+            if self.offer is not None:
+                public.add(self.offer)
+            located = known_cards(self.history, n, self.dealer, self.rules.trades, self.player)
+            for c, q in located.items():
+                if c not in public:
+                    out[q].append(c)
+        return tuple([tuple(sorted(k)) for k in out])
+
+    @property
     def pack_size(self) -> int:
         """The face-down pile, by the name every game shares (here the stock: `stock_size`)."""
         return self.stock_size
@@ -74,6 +124,8 @@ class ConquianView(PlayerView):
         """A whole deal (a `ConquianState`) drawn uniformly among those that give this view.
 
         See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+        With trade rounds (T21) the draw is uniform over the deals and the other players'
+        hidden choices that give this view.
 
         >>> import random
         >>> view = new_game(ConquianRules(), seed=7).view(0)

@@ -239,7 +239,9 @@ def origin(position: object, names: Sequence[str] = ()) -> str:
     who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
     seat = pos.current_player
     if pos.offer_origin == "turned":
-        return f"turned for {who[seat]}, T11" if not pos.history else f"turned by {who[seat]}"
+        # T11: the starter, turned after the trade rounds if any (T21).
+        first = all(str(a).startswith("trade") for a in pos.history)
+        return f"turned for {who[seat]}, T11" if first else f"turned by {who[seat]}"
     return f"{pos.offer_origin} by {who[(seat - 1) % seats]}"
 
 
@@ -275,6 +277,11 @@ def status(position: object, *, names: Sequence[str] = (), symbols: bool = False
             return f"{seat} to draw from the deck or take the top discard"
         return f"{seat} to meld or discard"
     if engine == "offer":
+        if getattr(pos, "trading", False):  # T21: the trade rounds, before the starter
+            n, chosen = pos.rules.players, len(pos.traded)
+            line = f"{seat} to trade a card (T21), round {len(pos.history) // n + 1}"
+            line += f" of {pos.rules.trades}"
+            return line + (f", {chosen} chosen" if chosen else "")
         if pos.offer is not None:
             return f"{seat} {_verb(seat, 'has')} the say to {text((pos.offer,))}"
         if pos.pending:

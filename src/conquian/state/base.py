@@ -25,6 +25,7 @@ from ..actions import (
     Meld,
     Pass,
     Take,
+    Trade,
     parse_action,
 )
 from ..cards import NamedJoker
@@ -221,7 +222,7 @@ class State:
             lookup: dict[object, object] = dict(zip(actions, plans, strict=True))
             return lookup[action]
         except (KeyError, TypeError):
-            if not isinstance(action, (Take, Pass, Draw, Meld, Borrow, Force, Discard)):
+            if not isinstance(action, (Take, Pass, Draw, Meld, Borrow, Force, Discard, Trade)):
                 raise TypeError(
                     f"apply needs an action or its text (got {type(action).__name__})"
                 ) from None
@@ -238,8 +239,8 @@ class State:
     def _not_in_pack(self, action: Action) -> tuple[str, str] | None:
         """Why `action` names a card the pack in play does not hold (C4), or None."""
         faces: tuple[object, ...] = ()
-        if isinstance(action, (Take, Discard, Force, Borrow)):
-            faces = (action.card,)
+        if isinstance(action, (Take, Discard, Force, Borrow, Trade)):
+            faces = () if action.card is None else (action.card,)
         elif isinstance(action, Meld):
             faces = action.cards
         pack = self.rules.pack_cards()
