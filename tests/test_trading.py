@@ -175,6 +175,23 @@ def test_c6_t21_a_choice_is_hidden_until_the_card_arrives() -> None:
     assert str(view.events()[2]) == "Seat 2 trades a card to seat 0."
 
 
+def test_c6_t21_each_seat_is_told_the_card_it_receives_when_the_round_ends() -> None:
+    """T21, C6: the round's cards move at once, after the last choice; each seat's events
+    then tell it the card it received and from whom, and nobody else's."""
+    state = _state(players=3).apply("trade AC").apply("trade 5D")
+    assert all(e.kind != "receive" for seat in range(3) for e in state.view(seat).events())
+    state = state.apply("trade 5C")
+    for seat, card_received, giver in ((0, "5D", 2), (1, "5C", 0), (2, "AC", 1)):
+        received = [e for e in state.view(seat).events() if e.kind == "receive"]
+        assert [(e.seat, e.cards, e.other) for e in received] == [
+            (seat, (card(card_received),), giver)
+        ]
+    assert [str(e) for e in state.view(0).events(since=2)][:2] == [
+        "You trade 5C to seat 1.",
+        "You receive 5D from seat 2.",
+    ]
+
+
 def test_c6_t21_with_three_seats_a_card_given_earlier_may_have_moved_on() -> None:
     """C6, T21 (the library's reading): with three or four seats, only the card given in the
     last round is known to be in the left neighbour's hand; with two every card given is

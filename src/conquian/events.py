@@ -58,6 +58,7 @@ DECISIONS: tuple[Decision, ...] = ("trade", "say", "meld", "draw", "play")
 KINDS = (
     "deal",
     "trade",
+    "receive",
     "take",
     "pass",
     "bury",
@@ -92,6 +93,7 @@ def _is_trade(action: object) -> bool:
 _VERBS = {
     "deal": "deals",
     "trade": "trades",
+    "receive": "receives",
     "take": "takes",
     "pass": "passes",
     "refuse": "refuses",
@@ -117,8 +119,9 @@ class Event:
     - `cards`: the cards it names, only those the viewer may know (C6);
     - `index`: the length of the history once it happened (0 for the deal):
       ask ``events(view, since=index)`` for what came after;
-    - `other`: the other seat it concerns: who receives a passed, discarded or
-      dealt card on offer, whose meld a card is forced onto;
+    - `other`: the other seat it concerns: who receives a passed, discarded,
+      traded or dealt card on offer, who gave a card received in a trade, whose
+      meld a card is forced onto;
     - `meld`: the index on the table of the meld it adds to, borrows from or
       forces onto (``@2`` in notation);
     - `shift`: a joker shift goes with it (M9).
@@ -159,6 +162,8 @@ class Event:
             text = self._who(seat, "trade") + (f" {names}" if names else " a card")
             if self.other is not None:
                 text += f" to {self._whom(self.other)}"
+        elif k == "receive":
+            text = self._who(seat, "receive") + f" {names} from {self._whom(self.other)}"
         elif k in ("take", "discard", "turn"):
             text = self._who(seat, k) + f" {names}" + (" from the stock" if k == "turn" else "")
         elif k == "pass":
@@ -332,6 +337,10 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         known = getattr(action, "card", None)
         left = (seat + 1) % len(after.hand_sizes)
         add("trade", seat, () if known is None else (known,), other=left)
+        received = set(after.hand) - set(before.hand)
+        if received:  # the round's cards have moved: the viewer's from his right (T21, C6)
+            me = before.player
+            add("receive", me, tuple(received), other=(me - 1) % len(after.hand_sizes))
         if after.offer is not None:  # the last trade of the last round: the starter (T11)
             add("turn", after.dealer, (after.offer,), other=after.current_player)
     if after.result is not None and before.result is None:

@@ -215,7 +215,7 @@ _CONQUIAN = Game(
     most_melds=_conquian_melds,
     goal=lambda rules: f"Meld {rules.hand_size + 1} cards to win (T2).",
     examples="take 5H | pass | meld 4H 5H 6H | meld 7H @2\n"
-    "borrow 7S @0 | force 6S @1 | discard {top}",
+    "borrow 7S @0 | force 6S @1 | discard {top} | trade 5H",
     payment_scale=lambda rules: None,  # a counter from each loser (T13, T19)
 )
 
