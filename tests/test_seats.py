@@ -53,6 +53,7 @@ PRESETS = {
     "american": {"pack": "american"},
     "max-sequence-4": {"max_sequence": 4},
     "pone-turns": {"after_starter": "pone"},
+    "full-pack": {"pack": "standard"},  # T20: 52 cards, the ace low only
 }
 GAMES = max(20, settings().max_examples // 3)
 """Seeded deals per seat count and preset: 20 under the default profile, 100 under ``ci``."""
