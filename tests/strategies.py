@@ -46,11 +46,11 @@ actions = st.one_of(
 
 
 def conquian_rules_with(max_sequences: list[int | None]) -> st.SearchStrategy[ConquianRules]:
-    """Two-hand rules with every option value, the longest sequence one of `max_sequences`
-    (T14)."""
+    """Two-hand rules with every option value, the pack one of the 40-card packs or the full
+    pack (T1, T20), the longest sequence one of `max_sequences` (T14)."""
     return st.builds(
         ConquianRules,
-        pack=st.sampled_from(["spanish", "american"]),
+        pack=st.sampled_from(["spanish", "american", "standard"]),
         hand_size=st.sampled_from([8, 9, 10]),
         lay_down=st.sampled_from(["say", "turn", "meld"]),
         borrow_middle=st.booleans(),

@@ -38,6 +38,7 @@ RUNS = {
     "spanish": [[1, 2, 3, 4, 5, 6, 7, 11, 12, 13]],
     "american": [list(range(1, 11))],
     "standard": [list(range(1, 14)), [*range(2, 14), 1]],
+    "full": [list(range(1, 14))],  # Conquian's full pack: the ace low only (T20)
 }
 
 
@@ -96,6 +97,18 @@ def test_c3_c4_build_agrees_with_the_oracle_40(pack: str, data: st.DataObject) -
     assert (combo.kind if combo else None) == oracle(faces, pack, cap)
     if combo is None:
         assert explain(faces, Order.of(pack, cap))
+
+
+@given(data=st.data())
+def test_t20_build_agrees_with_the_oracle_full_pack(data: st.DataObject) -> None:
+    """build() in the order ``full`` accepts exactly the groups and the ace-low sequences of
+    the 52 cards (T20: "The Ace is not in sequence with the King"), with or without a cap."""
+    faces = data.draw(faces_of("standard", jokers=False))
+    cap = data.draw(st.sampled_from([None, 8]))
+    combo = build(faces, Order.of("full", cap))
+    assert (combo.kind if combo else None) == oracle(faces, "full", cap)
+    if combo is None:
+        assert explain(faces, Order.of("full", cap))
 
 
 @given(faces_of("standard", jokers=True))

@@ -44,6 +44,7 @@ all_rules = st.sampled_from(
         ConquianRules(pack="american", hand_size=8, max_sequence=5),
         ConquianRules(players=3),
         ConquianRules.hoyle(players=4),
+        ConquianRules(pack="standard", players=3),  # T20
         CooncanRules.three_hand(turn_limit=60),
         CooncanRules.three_hand(jokers=1, stock="open", turn_limit=60),
         CooncanRules.three_hand(players=2, jokers=1, turn_limit=60),
@@ -285,6 +286,8 @@ GOLDEN_RULES: dict[str, Rules] = {
     "two-hand american 8": ConquianRules(pack="american", hand_size=8),
     "conquian 3 players": ConquianRules(players=3),
     "conquian 4 players pagat": ConquianRules.pagat(players=4),
+    "conquian standard": ConquianRules(pack="standard"),  # T20: the full pack
+    "conquian 4 players standard pagat": ConquianRules.pagat(pack="standard", players=4),
     "three-hand": CooncanRules.three_hand(),
     "three-hand joker": CooncanRules.three_hand(jokers=1),
     "three-hand two players": CooncanRules.three_hand(players=2),

@@ -82,7 +82,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def test_c4_an_unknown_pack_has_no_order() -> None:
-    """C4: only the spanish, american and standard packs have an order of ranks."""
+    """C4: only the spanish, american and standard packs (and Conquian's full pack, T20) have an
+    order of ranks."""
     with pytest.raises(ValueError, match="unknown pack 'pinochle'"):
         Order("pinochle")
     with pytest.raises(ValueError, match="unknown pack 'pinochle'"):
@@ -100,6 +101,8 @@ def test_c4_an_unknown_pack_has_no_order() -> None:
         ("standard", 13, 13),
         ("american", 11, 10),  # a cap longer than the pack changes nothing
         ("standard", 14, 13),
+        ("full", None, 13),  # T20: Conquian's full pack, the ace low only
+        ("full", 8, 8),
     ],
 )
 def test_t14_longest_sequence_of_an_order(

@@ -34,6 +34,7 @@ GAMES = [
     ("conquian_two_hand", {"pack": "american", "hand_size": 8, "max_sequence": 5}),
     ("conquian_two_hand", {"players": 3, "hand_size": 8}),
     ("conquian_two_hand", {"players": 4, "hand_size": 7, "lay_down": "turn"}),
+    ("conquian_two_hand", {"pack": "standard", "players": 3, "hand_size": 8}),  # T20
     ("conquian_three_hand", {"turn_limit": 20}),
     ("conquian_three_hand", {"jokers": 1, "stock": "open", "players": 2, "turn_limit": 20}),
     ("conquian_double_pack", {"players": 5, "turn_limit": 12}),
@@ -195,12 +196,22 @@ def test_observer_honours_the_observation_type(name: str, values: dict[str, obje
         ConquianRules(),
         ConquianRules.pagat(),
         ConquianRules(hand_size=9),
+        ConquianRules(pack="standard"),
         CooncanRules.three_hand(turn_limit=200),
         CooncanRules.double_pack(players=6, turn_limit=200),
         CooCanRules(players=2, turn_limit=200),
         CooCanRules(players=6, turn_limit=200),
     ],
-    ids=["two-hand", "pagat", "nine", "three-hand", "double-pack-6", "coo-can-2", "coo-can-6"],
+    ids=[
+        "two-hand",
+        "pagat",
+        "nine",
+        "full-pack",
+        "three-hand",
+        "double-pack-6",
+        "coo-can-2",
+        "coo-can-6",
+    ],
 )
 def test_random_deals_stay_inside_the_bounds(rules: object) -> None:
     """`max_game_length` (measured with a margin) holds for random deals, and the deal's

@@ -21,6 +21,7 @@ RULES = [
     (ConquianRules.pagat(), 300),
     (ConquianRules(players=3), 200),
     (ConquianRules.pagat(players=4), 200),
+    (ConquianRules(pack="standard"), 300),  # T20: the full pack
     (CooncanRules.three_hand(turn_limit=30), 300),
     (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=30), 200),
     (CooncanRules.double_pack(players=4, turn_limit=6), 40),
@@ -33,6 +34,7 @@ IDS = [
     "pagat",
     "three-seats",
     "four-seats-pagat",
+    "full-pack",
     "three-hand",
     "three-hand-joker",
     "double-pack",

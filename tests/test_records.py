@@ -430,7 +430,7 @@ def test_every_bad_option_is_reported_with_the_rules_error_text() -> None:
         "rules.jokers: unknown option of the conquian game (its options are pack, hand_size, "
         "lay_down, borrow_middle, borrow_other_kind, max_sequence, players, after_starter, cut, "
         "trades)",
-        "rules.pack must be one of spanish, american (got 'french')",
+        "rules.pack must be one of spanish, american, standard (got 'french')",
         "rules.hand_size must be one of 8, 9, 10 (got 7)",
         "rules.lay_down must be one of say, turn, meld (got 1)",
         "rules.borrow_other_kind: missing",

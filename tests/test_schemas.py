@@ -28,6 +28,7 @@ GAMES: tuple[Rules, ...] = (
     ConquianRules(),
     ConquianRules(pack="american", hand_size=8, max_sequence=5, borrow_middle=False),
     ConquianRules(players=3, trades=2),  # T21: trade rounds, hidden trades in views
+    ConquianRules(pack="standard", players=3),  # T20: the full pack
     CooncanRules.three_hand(turn_limit=80),
     CooncanRules.three_hand(players=2, jokers=1, stock="open", splash_bonus=25),
     CooncanRules.double_pack(players=6, turn_limit=80),

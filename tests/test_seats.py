@@ -54,6 +54,7 @@ PRESETS = {
     "max-sequence-4": {"max_sequence": 4},
     "pone-turns": {"after_starter": "pone"},
     "trades": {"trades": 2},  # T21: two trade rounds before the starter
+    "full-pack": {"pack": "standard"},  # T20: 52 cards, the ace low only
 }
 GAMES = max(20, settings().max_examples // 3)
 """Seeded deals per seat count and preset: 20 under the default profile, 100 under ``ci``."""

@@ -45,6 +45,15 @@ CASES: list[tuple[str, dict[str, Any], int, int, int, int]] = [
     ("four-hoyle-american-seed-75-dealer-3",
      {"players": 4, "pack": "american", "borrow_middle": False, "borrow_other_kind": True},
      75, 3, 0, 10),
+    # T20: the full pack of 52 cards, the ace low only, for 2, 3 and 4 seats.
+    ("full-pack-seed-25", {"pack": "standard"}, 25, 0, 0, 12),
+    ("full-pack-seed-19-dealer-1-after-20", {"pack": "standard"}, 19, 1, 20, 13),
+    ("full-pack-three-seed-6-dealer-2", {"pack": "standard", "players": 3}, 6, 2, 0, 11),
+    ("full-pack-four-pagat-seed-32-dealer-1-after-12",
+     {"pack": "standard", "players": 4, "lay_down": "turn", "max_sequence": 8}, 32, 1, 12, 13),
+    ("full-pack-hoyle-nine-seed-20-dealer-1-after-30",
+     {"pack": "standard", "hand_size": 9, "borrow_middle": False, "borrow_other_kind": True},
+     20, 1, 30, 9),
 ]  # fmt: skip
 
 
@@ -97,7 +106,7 @@ def _cases() -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("case", _cases(), ids=lambda c: str(c["name"]))
 def test_golden_counts(case: dict[str, Any]) -> None:
-    """The count of action sequences per depth from a fixed position is unchanged (T1–T19)."""
+    """The count of action sequences per depth from a fixed position is unchanged (T1–T20)."""
     state = new_game(ConquianRules(**case["rules"]), seed=case["seed"], dealer=case["dealer"])
     assert isinstance(state, ConquianState)
     for text in case["prefix"]:

@@ -53,9 +53,12 @@ _SEAT_HANDS: dict[int, int] = {3: 8, 4: 7}
 
 @attrs.frozen(repr=False)
 class ConquianRules:
-    """Conquian with the 40-card pack (rules T1–T19), Foster 1913 by default.
+    """Conquian (rules T1–T20), Foster 1913 by default.
 
-    - `pack`: ``"spanish"`` (A–7, J Q K) or ``"american"`` (A–10) (C4, T1).
+    - `pack`: ``"spanish"`` (A–7, J Q K) or ``"american"`` (A–10), the 40-card
+      packs (C4, T1), or ``"standard"``, the full pack of 52 cards with the ace
+      low only (T20, Hoyle 1897: "Some persons play with the full pack, but it
+      spoils the game").
     - `hand_size`: 10, 9 or 8 cards dealt; one more melded wins (T2).
     - `lay_down`: when hand cards may go down on the table (T8):
       ``"say"`` (Foster pp. 63–64, 75) whenever he has the say or is melding;
@@ -103,7 +106,7 @@ class ConquianRules:
 use lay_down="say" for True, lay_down="meld" for False
     """
 
-    pack: Literal["spanish", "american"] = "spanish"
+    pack: Literal["spanish", "american", "standard"] = "spanish"
     hand_size: int = 10
     lay_down: Literal["say", "turn", "meld"] = "say"
     borrow_middle: bool = True
@@ -139,7 +142,7 @@ use lay_down="say" for True, lay_down="meld" for False
             object.__setattr__(self, "hand_size", fixed)
         else:
             _one_of("hand_size", self.hand_size, (8, 9, 10))
-        _one_of("pack", self.pack, ("spanish", "american"))
+        _one_of("pack", self.pack, ("spanish", "american", "standard"))  # T1, T20
         _one_of("lay_down", self.lay_down, ("say", "turn", "meld"))
         _one_of("borrow_middle", self.borrow_middle, (True, False))
         _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
@@ -219,10 +222,11 @@ use lay_down="say" for True, lay_down="meld" for False
         return 0
 
     def pack_cards(self) -> tuple[Card, ...]:
-        """The 40 cards of the pack in canonical order (T1), worked out once per rules object.
+        """The cards of the pack in canonical order: 40 (T1) or the full pack's 52 (T20),
+        worked out once per rules object.
 
-        >>> len(ConquianRules(pack="american").pack_cards())
-        40
+        >>> [len(ConquianRules(pack=p).pack_cards()) for p in ("american", "standard")]
+        [40, 52]
         """
         return self._pack
 

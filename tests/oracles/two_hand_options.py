@@ -1,4 +1,4 @@
-"""A plain, brute-force oracle of Conquian for 2 to 4 under every option (T1–T14, T16–T19).
+"""A plain, brute-force oracle of Conquian for 2 to 4 under every option (T1–T14, T16–T20).
 
 Written from the rules pages, not from the engine: a deal is a `Position`
 made of plain sets of cards and the combinations on the table, its
@@ -19,6 +19,7 @@ What it covers:
   into a group;
 - T10 forcing, and the forced player's melding afterwards;
 - T14 `max_sequence` (through `Order`, which `combos.build` checks);
+- T20 the full pack: 52 cards, the ace low only (`order_of`);
 - T2 winning, T12 the tableau;
 - T16–T18 more seats: the deal round the table from the pone, a passed or
   discarded card on offer to the left neighbour only, a turned card forced
@@ -71,8 +72,10 @@ __all__ = [
 
 
 def order_of(rules: ConquianRules) -> Order:
-    """The order of the pack in play, with the rules' longest sequence (C4, T14)."""
-    return Order.of(rules.pack, rules.max_sequence)
+    """The order of the pack in play, with the rules' longest sequence (C4, T14); the full
+    pack of 52 cards has the ace low only (T20: "The Ace is not in sequence with the King"),
+    which is the order ``"full"``, not Cooncan's ``"standard"``."""
+    return Order.of("full" if rules.pack == "standard" else rules.pack, rules.max_sequence)
 
 
 def new_combinations(pool: Iterable[Card], order: Order, owner: int) -> list[Combination]:

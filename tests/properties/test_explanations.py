@@ -54,6 +54,7 @@ GAMES: dict[str, list[Any]] = {
         ConquianRules.pagat(),
         ConquianRules.blog(),
         ConquianRules.hoyle(pack="american"),
+        ConquianRules(pack="standard", players=3),  # T20: the full pack
     ],
     "three-hand": [
         CooncanRules.three_hand(jokers=1, turn_limit=40),

@@ -1,4 +1,5 @@
-"""The engine's legal actions equal a brute-force oracle's under every option (T2, T8–T10, T14).
+"""The engine's legal actions equal a brute-force oracle's under every option (T2, T8–T10, T14,
+T20).
 
 Each case plays seeded random deals under one set of rules, and at every state
 reached compares `state.legal_actions()` with the legal actions of the oracle
@@ -40,6 +41,9 @@ PRESETS = [
     _case(ConquianRules.hoyle(), "hoyle", False),
     _case(ConquianRules.blog(), "blog", False),
     _case(ConquianRules.hoyle(pack="american"), "hoyle-american", False),
+    # T20: the full pack, its suits of thirteen cards capped at eight under pagat (T14).
+    _case(ConquianRules(pack="standard"), "full-pack", False),
+    _case(ConquianRules.pagat(pack="standard"), "pagat-full-pack", False),
 ]
 GRID = [
     _case(

@@ -6,9 +6,10 @@ from typing import Any
 
 from ..actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
 from ..cards import Card
-from ..combos.core import Combination, Order, build, extend, fitting
+from ..combos.core import Combination, build, extend, fitting
 from ..combos.core import borrow as borrow_from
 from ..offer import turn_finishes
+from ..offer.tables import sequence_order
 from .analysis import (
     _NEVER,
     _WIN,
@@ -28,7 +29,7 @@ class _TwoHand(_Brain):
         rules = view.rules
         super().__init__(
             view,
-            Order.of(rules.pack, rules.max_sequence),
+            sequence_order(rules.pack, rules.max_sequence),  # T20: the full pack's ace low
             pair_weight=0.8,
             run_weight=1.05,
             splits=splits,

@@ -19,11 +19,16 @@ class Order:
 
     Positions run from 0 (the ace, low) to `top`; in the 52-card pack the ace
     may also stand at position 13, above the king, but never at both ends of
-    one sequence. `max_sequence` caps a sequence's length (None: no cap).
+    one sequence (Cooncan, law 16). The order ``"full"`` is the same 52 cards
+    with the ace low only, Conquian's full pack (T20: "The Ace is not in
+    sequence with the King"). `max_sequence` caps a sequence's length (None:
+    no cap).
 
     >>> o = Order.of("spanish")
     >>> o.top, o.position[7], o.position[11]
     (9, 6, 7)
+    >>> Order.of("full").top, Order.of("full").ace_high, Order.of("standard").ace_high
+    (12, False, True)
     """
 
     pack: str
@@ -76,14 +81,16 @@ class Order:
         return full if self.max_sequence is None else min(full, self.max_sequence)
 
 
-# The ranks of each pack in sequence order, the ace low (C4); in the 52-card pack the ace
-# also stands above the king.
+# The ranks of each pack in sequence order, the ace low (C4); in Cooncan's 52-card pack the
+# ace also stands above the king (law 16); in Conquian's full pack it is low only (T20).
 _RANKS = {
     "spanish": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
     "american": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
     "standard": (*range(1, 14), 1),
+    "full": tuple(range(1, 14)),
 }
-_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13}  # the longest sequences (C4)
+# The longest sequences (C4, T20).
+_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13, "full": 13}
 # The orders made so far: at most one per pack and cap from 3 to the pack's longest sequence.
 _ORDERS: dict[tuple[str, int | None], Order] = {}
 

@@ -23,6 +23,8 @@ def explain(faces: Iterable[Face], order: Order) -> str:
     'QC KC AC is not a sequence: in the spanish pack the ace is low only (C4)'
     >>> explain(cards("AC 2C 4C"), Order.of("spanish"))
     'AC 2C 4C is not an unbroken sequence of the spanish pack: 3C is missing (C4)'
+    >>> explain(cards("QC KC AC"), Order.of("full"))
+    'QC KC AC is not a sequence: in the full pack the ace is low only (T20)'
     """
     faces = tuple(faces)
     text = " ".join(map(str, faces))
@@ -57,7 +59,9 @@ def _broken_sequence(faces: tuple[Face, ...], order: Order, text: str) -> str:
     if twice:
         return f"{text} is not a sequence: it holds {order.card_at(twice[0], suit)} twice (C3)"
     if round_the_corner:
-        return f"{text} is not a sequence: in the {order.pack} pack the ace is low only (C4)"
+        # T20: Conquian's full pack keeps the ace low ("The Ace is not in sequence with the King").
+        rule = "T20" if order.pack == "full" else "C4"
+        return f"{text} is not a sequence: in the {order.pack} pack the ace is low only ({rule})"
     readings = (low, sorted(order.top if p == 0 else p for p in low)) if order.ace_high else (low,)
     missing = min(([p for p in range(r[0], r[-1]) if p not in r] for r in readings), key=len)
     runs: list[list[int]] = []

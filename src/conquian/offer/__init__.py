@@ -46,6 +46,8 @@ Where each rule lives:
   the pool carried over deals lives in `conquian.scoring`;
 - T14 sequence length: `conquian.combos.core.Order.of` with the rules'
   ``max_sequence``, which every combination question of `tables` goes through;
+- T20 the full pack: `tables.sequence_order`, the order ``"full"`` (52 cards, the
+  ace low only) for ``pack="standard"``;
 - T16 seats, hands and deal: `ConquianRules.players`, `dealing.deal_positions`
   and `start.deal`; the player on the left: `board.left_of` (`Deal.left`);
 - T17 the say with more seats: `ConquianState.apply` (a pass or a discard goes

@@ -3,8 +3,9 @@
 A set of cards is a bit mask over `Card.index` (13 times the suit plus the
 rank less one). A meld on the table is named by its *key*: its cards' mask
 shifted left by `OWNER_BITS` (two: seats 0 to 3, T16), plus its owner's seat
-(`owner`; its cards are `meld_cards`). In a 40-card pack a meld's cards
-decide the combination, so keys stand for melds inside the engine.
+(`owner`; its cards are `meld_cards`). In every Conquian pack, the full pack
+included (its ace is low only, T20), a meld's cards decide the combination, so
+keys stand for melds inside the engine.
 
 A turn in progress is a `Turn`: the mover's hand, the keys of the table's
 melds in order, the pending cards (T8), the cards borrowed this turn (T9), and
@@ -159,8 +160,8 @@ def has_three_of_a_rank(cards: int) -> bool:
 
 
 # The actions on single cards, made once: by `Card.index`, and for a borrow or a force by
-# ``index << 8 | meld index`` (a table holds fewer than 256 melds). At most 52 x 14 of each
-# exist in a 40-card pack (no more than 13 melds fit on a table).
+# ``index << 8 | meld index`` (a table holds fewer than 256 melds). At most 52 x 17 of each
+# exist (no more than 17 melds fit on a table of the full pack, T20).
 TAKES: Final[tuple[Take, ...]] = tuple(Take(c) for c in CARDS[:52])
 DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS[:52])
 TRADES: Final[tuple[Trade, ...]] = tuple(Trade(c) for c in CARDS[:52])

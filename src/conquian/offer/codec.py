@@ -27,6 +27,7 @@ from ..rules import ConquianRules, Rules
 from ..state.base import PlayerView, State
 from .start import deal
 from .state import ConquianState
+from .tables import sequence_order
 from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]
@@ -122,7 +123,7 @@ class TwoHandCodec(Codec):
 
     def order(self, rules: Rules) -> Order:
         assert isinstance(rules, ConquianRules)
-        return Order.of(rules.pack, rules.max_sequence)
+        return sequence_order(rules.pack, rules.max_sequence)  # T20: the full pack's ace low
 
     def snapshot(self, state: State) -> dict[str, Any]:
         assert isinstance(state, ConquianState)

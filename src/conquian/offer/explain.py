@@ -72,7 +72,8 @@ def why_illegal(action: Action, at: Position) -> tuple[str, str]:
         named.add(f)
     if twice:
         return (
-            f"{twice[0]} is named twice: the {at.rules.pack} pack of 40 cards holds each card once",
+            f"{twice[0]} is named twice: the {at.rules.pack} pack of "
+            f"{len(at.rules.pack_cards())} cards holds each card once",
             "C1",
         )
     if at.offer is not None:

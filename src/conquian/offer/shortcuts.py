@@ -142,7 +142,8 @@ def usable_by_borrowing(
             if n >= 4:
                 usable |= cards
             continue
-        # A sequence of a 40-card pack runs from its lowest card index to its highest.
+        # A sequence of a Conquian pack runs from its lowest card index to its highest (the
+        # ace is low only, also in the full pack, T20).
         rest = cards
         i = 0
         while rest:

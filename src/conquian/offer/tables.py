@@ -41,12 +41,22 @@ from .board import (
 )
 from .board import key as key_of
 
-__all__ = ["LEND_BIT", "MAX_TABLES", "Lend", "Memo", "Tables", "combination", "tables_for"]
+__all__ = [
+    "LEND_BIT",
+    "MAX_TABLES",
+    "Lend",
+    "Memo",
+    "Tables",
+    "combination",
+    "sequence_order",
+    "tables_for",
+]
 
 MAX_TABLES = 32
-"""How many rule sets' tables are kept at most: every normalised two-hand rule set fits (two
-packs, no cap or a cap of 3 to 9, two borrowing rules). A table is 1.7 MB at most (every
-combination of its pack asked about), so they take 55 MB at most."""
+"""How many rule sets' tables are kept at most: every normalised rule set of the 40-card packs
+fits (two packs, no cap or a cap of 3 to 9, two borrowing rules). A table of a 40-card pack is
+1.7 MB at most (every combination of its pack asked about); the full pack's (T20) is larger,
+its longer suits holding more sequences."""
 
 MEMO_LIMIT: Final = 10_000
 """Entries one deal's search memo may hold before it is emptied."""
@@ -63,7 +73,7 @@ LEND_BIT: Final = 0
 
 
 # The combination of each meld key met: the same whatever the rules, so at most one for
-# each combination of either 40-card pack and each seat (1,172).
+# each combination of the three packs and each seat.
 _COMBINATIONS: Final[dict[int, Combination]] = {}
 
 
@@ -71,8 +81,9 @@ def combination(key: int) -> Combination:
     """The combination meld `key` stands for (C3, C4).
 
     Its cards lie in one suit (a sequence) or are of one rank (a group). In
-    a 40-card pack the canonical order is the order of the cards' indices:
-    by suit in a group, from the low end in a sequence (no ace is high).
+    every Conquian pack the canonical order is the order of the cards' indices:
+    by suit in a group, from the low end in a sequence (no ace is high: T20
+    keeps the full pack's ace low).
     """
     found = _COMBINATIONS.get(key)
     if found is None:
@@ -106,7 +117,7 @@ class Tables:
     """The combination tables of one pack, sequence cap and borrowing rule (C3, C4, T9, T14)."""
 
     def __init__(self, pack: str, max_sequence: int | None, borrow_middle: bool) -> None:
-        order = Order.of(pack, max_sequence)
+        order = sequence_order(pack, max_sequence)
         self.order = order
         self.middle = borrow_middle  # T9
         pack_cards = ConquianRules(pack=pack).pack_cards()  # type: ignore[arg-type]
@@ -356,6 +367,23 @@ class Tables:
         return found
 
 
+# The order of sequences of each Conquian pack: the full pack's ace is low only (T20: "The Ace
+# is not in sequence with the King"), unlike Cooncan's 52-card pack.
+_ORDER_NAMES: Final = {"spanish": "spanish", "american": "american", "standard": "full"}
+
+
+def sequence_order(pack: str, max_sequence: int | None = None) -> Order:
+    """The order of sequences of Conquian's `pack` with the cap `max_sequence` (C4, T14, T20):
+    the 52-card ``"standard"`` pack plays with the ace low only (`Order` ``"full"``).
+
+    >>> sequence_order("standard").ace_high, sequence_order("standard").longest
+    (False, 13)
+    >>> sequence_order("spanish", 8) is Order.of("spanish", 8)
+    True
+    """
+    return Order.of(_ORDER_NAMES.get(pack, pack), max_sequence)
+
+
 _TABLES: OrderedDict[tuple[str, int | None, bool], Tables] = OrderedDict()
 
 
@@ -365,7 +393,7 @@ def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool]:
     A cap as long as the longest sequence of the pack, or longer, plays as no cap (T14).
     """
     cap = rules.max_sequence
-    if cap is not None and cap >= Order.of(rules.pack).longest:
+    if cap is not None and cap >= sequence_order(rules.pack).longest:
         cap = None
     return (rules.pack, cap, rules.borrow_middle)
 
