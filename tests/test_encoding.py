@@ -220,8 +220,9 @@ def test_conquian_writer_is_the_observation_of_the_view(
 
 
 def test_observer_writes_any_float32_buffer() -> None:
-    """`Observer.write` fills an ``array('f')``, a memoryview of one, a numpy float32 array
-    or a strided slice of one alike (the state's seat: the offer engine's card masks)."""
+    """`Observer.write` fills an ``array('f')``, a memoryview of one, a numpy float32 array,
+    a strided slice of one, a float64 array or a list alike (from a state and a seat: the
+    offer engine's card masks)."""
     np = pytest.importorskip("numpy")
     rules = ConquianRules(players=3)
     obs = Observer(rules, normalize=True)
@@ -234,8 +235,13 @@ def test_observer_writes_any_float32_buffer() -> None:
     obs.write(state, array_out, 2)
     strided = np.zeros(2 * obs.size, np.float32)
     obs.write(state, strided[::2], 2)
+    wide = np.zeros(obs.size, np.float64)
+    obs.write(state, wide, 2)
+    listed = [0.0] * obs.size
+    obs.write(state, listed, 2)
     assert view == expected
     assert array_out.tobytes() == strided[::2].tobytes() == expected.tobytes()
+    assert wide.tolist() == listed == expected.tolist()
 
 
 def test_observer_slices_name_the_parts() -> None:

@@ -226,8 +226,12 @@ class Observer:
         if player is not None and self._writer is not None:
             data = self._writer(source, player)
             try:
-                memoryview(out).cast("B")[: len(data)] = data
-            except TypeError:  # no float32 buffer of its own: item assignment
+                whole = memoryview(out)
+            except TypeError:  # no buffer of its own: slice assignment
+                whole = None
+            if whole is not None and whole.format == "f" and whole.c_contiguous:
+                whole.cast("B")[: len(data)] = data  # float32 in place: the bytes themselves
+            else:
                 out[: self.size] = array.array("f", data)
             return
         if player is None:
