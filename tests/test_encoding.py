@@ -7,6 +7,7 @@ per rules, and the ids are pinned by golden data (a published format).
 
 from __future__ import annotations
 
+import array
 import hashlib
 import json
 import random
@@ -167,6 +168,81 @@ def test_observer_writes_the_observation(rules: Rules, seed: int) -> None:
         if state.is_over:
             return
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+conquian_rules = st.sampled_from(
+    [
+        ConquianRules(),
+        ConquianRules.pagat(),
+        ConquianRules.hoyle(),
+        ConquianRules(pack="american", hand_size=8, max_sequence=5),
+        ConquianRules(players=3),
+        ConquianRules.hoyle(players=4),
+        ConquianRules.pagat(players=4),
+    ]
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(conquian_rules, st.booleans(), seeds)
+def test_conquian_writer_is_the_observation_of_the_view(
+    rules: ConquianRules, normalize: bool, seed: int
+) -> None:
+    """The offer engine's `ObservationWriter` (the board's card masks, one copy of each
+    card, T1) gives, on every state of a random deal to its end and for every seat, what
+    `Observer` writes from that seat's view, private and public (C6: the unseen cards are
+    the pack less what the view shows; every hand is shown at the end, T19)."""
+    from conquian.games import game_of
+    from conquian.offer.observe import ObservationWriter
+
+    assert game_of(rules).observation_writer is ObservationWriter
+    most = ActionSpace(rules).most_melds
+    writers = {
+        public: ObservationWriter(rules, most, public=public, normalize=normalize)
+        for public in (False, True)
+    }
+    observers = {
+        public: Observer(rules, public=public, normalize=normalize) for public in (False, True)
+    }
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    while True:
+        for p in range(rules.players):
+            view = state.view(p)
+            for public, writer in writers.items():
+                buf = observers[public].buffer()
+                observers[public].write(view, buf)  # from the view's facts, not the masks
+                assert writer(state, p) == buf.tobytes(), (public, p, str(state.history))
+            if not normalize:
+                assert tuple(array.array("f", writers[False](state, p))) == view.observation()
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_observer_writes_any_float32_buffer() -> None:
+    """`Observer.write` fills an ``array('f')``, a memoryview of one, a numpy float32 array,
+    a strided slice of one, a float64 array or a list alike (from a state and a seat: the
+    offer engine's card masks)."""
+    np = pytest.importorskip("numpy")
+    rules = ConquianRules(players=3)
+    obs = Observer(rules, normalize=True)
+    state = new_game(rules, seed=9).apply("pass")
+    expected = obs.buffer()
+    obs.write(state.view(2), expected)
+    view = obs.buffer()
+    obs.write(state, memoryview(view), 2)
+    array_out = np.zeros(obs.size, np.float32)
+    obs.write(state, array_out, 2)
+    strided = np.zeros(2 * obs.size, np.float32)
+    obs.write(state, strided[::2], 2)
+    wide = np.zeros(obs.size, np.float64)
+    obs.write(state, wide, 2)
+    listed = [0.0] * obs.size
+    obs.write(state, listed, 2)
+    assert view == expected
+    assert array_out.tobytes() == strided[::2].tobytes() == expected.tobytes()
+    assert wide.tolist() == listed == expected.tolist()
 
 
 def test_observer_slices_name_the_parts() -> None:

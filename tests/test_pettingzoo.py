@@ -103,6 +103,51 @@ def test_observations_carry_the_mask_and_the_legal_ids() -> None:
     assert steps and game.unwrapped.game_state.result is not None
 
 
+MASKED = [
+    (ConquianRules(), 4),
+    (ConquianRules.pagat(players=3), 3),
+    (ConquianRules.hoyle(players=4), 3),
+    (CooncanRules.three_hand(turn_limit=30), 2),
+    (CooncanRules.three_hand(players=2, jokers=1, stock="open", turn_limit=30), 2),
+    (CooCanRules(players=4, turn_limit=20), 1),
+    (CooncanRules.double_pack(players=4, turn_limit=3), 1),
+]
+
+
+@pytest.mark.parametrize(
+    ("rules", "deals"),
+    MASKED,
+    ids=["two-hand", "three-seats", "four-seats", "three-hand", "joker", "coo-can", "double"],
+)
+def test_dense_mask_is_the_action_space_mask(rules: Rules, deals: int) -> None:
+    """On every state of seeded random deals, each agent's ``action_mask`` is
+    `ActionSpace.mask` of its seat's view: the legal ids for the seat to act (E1), none for
+    the others (C6). An observation handed out is never changed by later steps."""
+    game = env(rules, action_mask=True)
+    space = ActionSpace(rules)
+    kept: list[tuple[object, bytes, bytes]] = []
+
+    def check(game: object, agent: str, obs: dict[str, object], info: dict[str, object]) -> None:
+        state = game.unwrapped.game_state  # type: ignore[attr-defined]
+        seats = game.unwrapped.possible_agents  # type: ignore[attr-defined]
+        # Double pack: 1.8 million ids, so the seat to act only (ActionSpace.mask is a tuple).
+        others = seats if len(space) <= 50_000 else [agent]
+        for other in others:
+            mask = game.observe(other)["action_mask"]  # type: ignore[attr-defined]
+            plain = space.mask(state.view(seats.index(other)))
+            assert mask.dtype == np.int8 and mask.shape == (len(space),)
+            assert mask.tobytes() == bytes(plain)
+        mask, observation = obs["action_mask"], obs["observation"]
+        kept.append((obs, mask.tobytes(), observation.tobytes()))  # type: ignore[attr-defined]
+
+    for seed in range(deals):
+        _play(game, seed, check)
+    assert kept
+    for obs, mask, observation in kept:  # handed out earlier: as they were then
+        assert obs["action_mask"].tobytes() == mask  # type: ignore[index]
+        assert obs["observation"].tobytes() == observation  # type: ignore[index]
+
+
 def test_double_pack_has_sparse_ids_and_no_dense_mask() -> None:
     """The double pack (1.8 million ids) gives no dense mask by default: the legal ids
     come in ``info``, and each is a legal action of the deal."""

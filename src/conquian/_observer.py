@@ -53,6 +53,13 @@ def _own_layout(rules: Rules) -> Any:
     return None if game.observation_layout is None else game
 
 
+def _writer_maker(rules: Rules) -> Any:
+    """The registry's maker of a writer of the shared layout from a state, or None."""
+    from .games import game_of
+
+    return game_of(rules).observation_writer
+
+
 def layout_of(rules: Rules, public: bool = False) -> tuple[tuple[str, int], ...]:
     """The parts of an observation of `rules`, in order, each with its length."""
     own = _own_layout(rules)
@@ -134,6 +141,13 @@ class Observer:
         self._zeros = array.array("f", bytes(4 * self.size))
         # A game with its own layout (Coo-Can) writes its own observation, in [0, 1] already.
         self._own = _own_layout(rules)
+        # A game may write the shared layout from its state's own representation (the
+        # Conquian board's card masks), made once here: `write` then copies its bytes.
+        self._writer = None
+        if self._own is None:
+            make = _writer_maker(rules)
+            if make is not None:
+                self._writer = make(rules, most_melds(rules), public=public, normalize=normalize)
         if self._own is not None:
             # Its entries are in [0, 1] already (`CooCanView.observation`), either way.
             self.high = (1.0,) * self.size
@@ -216,6 +230,17 @@ class Observer:
             return
         if player is not None and self._trades:  # T21: what he knows is read from his view
             source, player = source.view(player), None
+        if player is not None and self._writer is not None:
+            data = self._writer(source, player)
+            try:
+                whole = memoryview(out)
+            except TypeError:  # no buffer of its own: slice assignment
+                whole = None
+            if whole is not None and whole.format == "f" and whole.c_contiguous:
+                whole.cast("B")[: len(data)] = data  # float32 in place: the bytes themselves
+            else:
+                out[: self.size] = array.array("f", data)
+            return
         if player is None:
             view = source
             self._fill(out, view.player, self._view_facts(view), view.unseen)

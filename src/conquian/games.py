@@ -45,6 +45,7 @@ from .coocan.viewjson import read_view as _read_coocan_view
 from .errors import RulesError
 from .formats.codec import Codec
 from .offer.codec import TwoHandCodec
+from .offer.observe import ObservationWriter
 from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
 from .rummy.codec import CooncanCodec
 from .state.base import PlayerView, State
@@ -126,6 +127,11 @@ class Game:
     """``state_observation(state, seat, public)``: what ``state.view(seat).observation()``
     (or `public_observation` of that view) gives, written from the state without building
     the view, for learning environments' every step; None to build the view."""
+    observation_writer: Callable[..., Callable[[Any, int], bytes]] | None = None
+    """``observation_writer(rules, most_melds, public=..., normalize=...)``: made once per
+    rules object, a writer whose ``writer(state, seat)`` gives the shared layout's
+    observation of `state` for `seat` (as `conquian.encoding.Observer` writes it) as the
+    native bytes of float32 numbers; None for the Observer's own writing."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}>"
@@ -217,6 +223,7 @@ _CONQUIAN = Game(
     examples="take 5H | pass | meld 4H 5H 6H | meld 7H @2\n"
     "borrow 7S @0 | force 6S @1 | discard {top} | trade 5H",
     payment_scale=lambda rules: None,  # a counter from each loser (T13, T19)
+    observation_writer=ObservationWriter,  # from the board's card masks (one copy each, T1)
 )
 
 _COONCAN_CODEC = CooncanCodec()

@@ -273,7 +273,8 @@ def _env_class() -> type:
                 legal_ids = list(self._ids)
                 raise ValueError(f"action id {action} is not legal now; legal ids: {legal_ids}")
             self._moved(self._game.apply(chosen), agent)
-            self._accumulate_rewards()
+            if self._game.result is not None:  # the only rewards: the payments (T13; M7, M8)
+                self._accumulate_rewards()
             if self.render_mode == "ansi":
                 self.render()
 
