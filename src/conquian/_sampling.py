@@ -27,6 +27,7 @@ __all__ = [
     "Work",
     "arrange",
     "check_rng",
+    "rebuilt",
     "sampled",
     "shuffled",
 ]
@@ -184,6 +185,39 @@ def sampled(
         worst = failed[counts.most_common(1)[0][0]]
         raise NoDeal(f"{_illegal(worst, history)}, on every deal drawn")
     raise NoDeal("no deal drawn gives this view")
+
+
+def rebuilt(
+    view: Any,
+    draw: Callable[[], tuple[Any, ...] | None],
+    build: Callable[..., S | None],
+    replay: Callable[[], S],
+    work: Work | None = None,
+) -> S:
+    """A state built by `build` from a deal `draw` gives (its arguments), without replaying
+    the history: the first one `build` does not refuse (None).
+
+    `build` refuses a drawn deal exactly where `sampled` would see an action of the history
+    turn out illegal on it (the taker of a card he cannot meld, T3, T8, M2), and the draws
+    are the same: the same random numbers give the same state as `sampled`. After as many
+    refusals as `sampled`'s budget allows (each charged a whole replay), the search is
+    left to `replay` (`sampled`), which names the action that fails.
+    """
+    n = len(view.history)
+    budget = _REPLAYS * (n + 1) + _FLOOR
+    spent = 0
+    for _ in range(_TRIES):
+        try:
+            args = draw()
+            state = None if args is None else build(*args)
+        except RecordError as e:  # the known places hold a card twice: on every draw
+            raise NoDeal(f"the view's history places its known cards so: {e}") from None
+        if state is not None:
+            return state
+        spent += _DRAW_COST + (0 if args is None else n)
+        if spent + (0 if work is None else work.done) > budget:
+            break
+    return replay()
 
 
 def _illegal(failed: _Failed, history: Sequence[Action]) -> str:

@@ -66,6 +66,7 @@ from ._sampling import (
     Work,
     arrange,
     check_rng,
+    rebuilt,
     sampled,
     shuffled,
 )
@@ -134,6 +135,21 @@ def _sampled(
     """`conquian._sampling.sampled`, its failure as a `DeterminizationError`."""
     try:
         state: S = sampled(view, draw, accept, work, own_fixed)
+    except NoDeal as e:
+        raise DeterminizationError(str(e)) from None
+    return state
+
+
+def _rebuilt(
+    view: Any,
+    draw: Callable[[], tuple[Any, ...] | None],
+    build: Callable[..., S | None],
+    replay: Callable[[], S],
+    work: Work | None = None,
+) -> S:
+    """`conquian._sampling.rebuilt`, its failure as a `DeterminizationError`."""
+    try:
+        state: S = rebuilt(view, draw, build, replay, work)
     except NoDeal as e:
         raise DeterminizationError(str(e)) from None
     return state
@@ -240,6 +256,7 @@ def sample_two_hand(
     rng: random.Random,
     deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
+    rebuild: Callable[..., S | None] | None = None,
 ) -> S:
     """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
 
@@ -250,9 +267,16 @@ def sample_two_hand(
     shuffled. `deal` is the engine's deal function (by default the registry's for
     the view's game, `conquian.games`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
+
+    With `rebuild` (and neither `deal` nor `accept`), the state is built from the
+    view and the drawn deck without replaying the history:
+    ``rebuild(view, deck, hands)`` is the position the view shows on `deck`, with
+    every seat's hand now (`hands`), or None when no deal with those hidden cards
+    gives the view (see `_rebuilt`). The same rng gives the same state as the
+    replay.
     """
     check_rng(rng)
-    deal_with = TwoHandDeals(view, deal)
+    deal_with = TwoHandDeals(view, deal if rebuild is None else _deck_only)
     hidden = deal_with.hidden
 
     def draw() -> S:
@@ -260,7 +284,51 @@ def sample_two_hand(
         first: S = deal_with(unseen[:hidden], unseen[hidden:], rng)
         return first
 
+    if rebuild is not None and deal is None and accept is None:
+        seats = _two_hand_hidden(view)
+
+        def drawn() -> tuple[Any, ...]:
+            unseen = _shuffled(view.unseen, rng)
+            held = unseen[:hidden]
+            deck = deal_with(held, unseen[hidden:], rng)
+            return (view, deck, _two_hand_hands(view, seats, held))
+
+        def replay() -> S:
+            return sample_two_hand(view, rng)
+
+        return _rebuilt(view, drawn, rebuild, replay)
     return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+
+
+def _deck_only(rules: Any, deck: tuple[Card, ...], dealer: int) -> tuple[Card, ...]:
+    """A deal function giving the deck itself: the state is built from it (`sample_two_hand`)."""
+    return deck
+
+
+def _two_hand_hidden(view: Any) -> list[tuple[int, int]]:
+    """The other seats from the viewer's left round the table (T16), each with how many of
+    its cards are hidden from him: its whole hand while the deal goes on, none once every
+    hand is shown (C6 Showing)."""
+    n, me = view.rules.players, view.player
+    shown = _shown(view) is not None
+    return [((me + i) % n, 0 if shown else view.hand_sizes[(me + i) % n]) for i in range(1, n)]
+
+
+def _two_hand_hands(
+    view: Any, seats: list[tuple[int, int]], held: Sequence[Card]
+) -> list[Sequence[Card]]:
+    """Every seat's hand now: the viewer's own, the shown hands at the end of the deal (C6
+    Showing), else for each other seat the hidden cards drawn for it (`held`, seat by seat
+    from his left, as `TwoHandDeals` takes them)."""
+    shown = _shown(view)
+    hands: list[Sequence[Card]] = list(shown) if shown else [()] * view.rules.players
+    hands[view.player] = view.hand
+    at = 0
+    for seat, hidden in seats:
+        if not shown:
+            hands[seat] = held[at : at + hidden]
+        at += hidden
+    return hands
 
 
 class TwoHandDeals:
@@ -460,6 +528,7 @@ def sample_cooncan(
     rng: random.Random,
     deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
+    rebuild: Callable[..., S | None] | None = None,
 ) -> S:
     """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
 
@@ -467,8 +536,9 @@ def sample_cooncan(
     or drawn from the turned-over stock (M2, M11). Each seat's unseen places
     (dealt, or drawn face down) hold the cards it played from them and, for the
     other seats, the unknown part of the hand, drawn from `view.unseen`, each
-    card placed before the action that plays it. `deal` and `accept` as for
-    `sample_two_hand`.
+    card placed before the action that plays it. `deal`, `accept` and `rebuild` as
+    for `sample_two_hand`: with `rebuild`, the state is built on the drawn deck from
+    the view and every seat's hand now, without replaying the history.
     """
     check_rng(rng)
     dealt: Callable[..., S] = deal or _deal_for(view)
@@ -499,7 +569,8 @@ def sample_cooncan(
     total = len(rules.pack_cards())
     start = n * rules.hand_size
 
-    def draw() -> S | None:
+    def drawn() -> tuple[Any, ...] | None:
+        """The drawn deck and every seat's hand now, or None to draw again."""
         starter = starters[int(rng.random() * len(starters))]
         if starter not in plans:
             plans[starter] = _plan(starter)
@@ -510,6 +581,7 @@ def sample_cooncan(
         deck: list[Card | None] = [None] * total
         deck[start] = starter
         at = 0
+        hands: list[Sequence[Card]] = []
         for q, seat in enumerate(seats):
             if q == me:
                 held = list(view.hand)
@@ -518,6 +590,7 @@ def sample_cooncan(
             else:
                 held = [*view.known[q], *unseen[at : at + unknown[q]]]
             at += unknown[q]
+            hands.append(held)
             needs = seat.needs(held)
             # No unseen card in it and one starter: the same on every draw.
             fixed = (q == me or shown is not None) and len(starters) == 1
@@ -538,6 +611,17 @@ def sample_cooncan(
                 return None
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
-        return dealt(rules, tuple(deck), view.dealer)
+        return (view, tuple(deck), hands)
+
+    if rebuild is not None and deal is None and accept is None:
+
+        def replay() -> S:
+            return sample_cooncan(view, rng)
+
+        return _rebuilt(view, drawn, rebuild, replay, work)
+
+    def draw() -> S | None:
+        found = drawn()
+        return None if found is None else dealt(rules, found[1], view.dealer)
 
     return _sampled(view, draw, accept, work)

@@ -74,12 +74,21 @@ class ConquianView(PlayerView):
         """A whole deal (a `ConquianState`) drawn uniformly among those that give this view.
 
         See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+        The deck is drawn as the module says, and the state built on it from this view
+        (`conquian.offer.sample.position`) without replaying the history, except while a
+        card borrowed in the turn in progress is pending (T9, `sample.rebuildable`).
 
         >>> import random
         >>> view = new_game(ConquianRules(), seed=7).view(0)
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
+        # The engine's state is imported here: it imports this module.
+        from .sample import position, rebuildable
+
+        if rebuildable(self):
+            built: State = sample_two_hand(self, rng, rebuild=position)
+            return built
         sample: State = sample_two_hand(self, rng)
         return sample
 

@@ -65,13 +65,18 @@ class CooncanView(PlayerView):
         """A whole deal (a `CooncanState`) drawn among those that give this view.
 
         See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+        The deck is drawn as the module says, and the state built on it from this view
+        (`conquian.rummy.sample.position`) without replaying the history.
 
         >>> import random
         >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
-        sample: State = sample_cooncan(self, rng)
+        # The engine's state is imported here: it imports this module.
+        from .sample import position
+
+        sample: State = sample_cooncan(self, rng, rebuild=position)
         return sample
 
     def observation(self) -> tuple[float, ...]:

@@ -1,0 +1,138 @@
+"""The position a view of Cooncan shows, with its hidden cards drawn (C6): `position`.
+
+`CooncanView.sample_state` draws a deck among those that give the view
+(`conquian.determinize.sample_cooncan`) and builds the state the view shows
+on it with `position`, without replaying the history: the table, the stock,
+the known cards (C6), who acts and in which phase, the turns ended and the
+result are the view's; each seat's hand is its cards now (the viewer's own,
+for the others their known cards and the unseen cards drawn for them); the
+pack is what the drawn deck leaves face down, or the turned-over stock (M11),
+whose cards drawn so far the history tells. What the view does not show
+outright is read from its history: the card taken this turn (M2) and the
+turn of each seat's first Meld or Force (M8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Discard, Draw, Force, Meld, Take
+from ..cards import Card, card_at
+from .state import CooncanState, Deal
+
+__all__ = ["position"]
+
+
+def _interned(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """`cards` as the engine's own card objects (it compares cards by identity)."""
+    return tuple([card_at(c.index) for c in cards])
+
+
+def _taken(history: Sequence[Any]) -> Card | None:
+    """The card taken from the stock in the turn in progress, or in the turn that ended the
+    deal by going out (M2, M10); None after a draw or before the turn's draw."""
+    for i in range(len(history) - 1, -1, -1):
+        kind = type(history[i])
+        if kind is Take:
+            return card_at(history[i].card.index)
+        if kind is Draw or kind is Discard:
+            return None
+    return None
+
+
+def _opened(history: Sequence[Any], players: int, dealer: int) -> tuple[int, ...]:
+    """Per seat, the turn of his first Meld or Force (M8), -1 for none: turns end with a
+    discard, and play passes to the left (M2)."""
+    opened = [-1] * players
+    turns = 0
+    player = (dealer + 1) % players
+    for action in history:
+        kind = type(action)
+        if kind is Discard:
+            turns += 1
+            player = player + 1 if player + 1 < players else 0
+        elif (kind is Meld or kind is Force) and opened[player] < 0:
+            opened[player] = turns
+    return tuple(opened)
+
+
+def _turned_stock(history: Sequence[Any], deck: Sequence[Card], start: int) -> list[Card]:
+    """The stock as it was last turned over to become the pack (M11), oldest card first.
+
+    The stock starts with the card turned at `start` (M1); a take removes the
+    topmost card equal to it (M3), a discard covers it, and a draw when the
+    face-down pack is empty turns the whole stock over (law 25).
+    """
+    stock: list[Card] = [deck[start]]
+    left = len(deck) - start - 1  # the face-down pack
+    pack: list[Card] = []
+    drawn = 0  # cards drawn from the turned stock
+    turned = False
+    for action in history:
+        kind = type(action)
+        if kind is Draw:
+            if not turned and left:
+                left -= 1
+                continue
+            if drawn >= len(pack):
+                pack, stock, drawn, turned = stock, [], 0, True
+            drawn += 1
+        elif kind is Take:
+            c = action.card
+            at = len(stock) - 1 - stock[::-1].index(c)
+            del stock[at]
+        elif kind is Discard:
+            stock.append(action.card)
+    return pack
+
+
+def position(
+    view: Any, deck: Sequence[Card], hands: Sequence[Sequence[Card]]
+) -> CooncanState | None:
+    """The state `view` shows, dealt from `deck`, each seat holding `hands[seat]` (C6).
+
+    `deck` is a whole deal that gives the view (each seat's dealt and drawn
+    places holding the cards it played from them and its hidden cards, each
+    before it is played; the face-down pack after), `hands` every seat's
+    cards now. None when the seat playing (not the viewer) could not end its
+    turn with the hand drawn for it (every card left equal to the one it took,
+    M2): the take would not have been legal, so no deal with those hidden cards
+    gives the view.
+    """
+    rules = view.rules
+    n = rules.players
+    cards = _interned(deck)
+    history: Sequence[Any] = view.history
+    line = list(history)
+    start = n * rules.hand_size
+    if view.known_pack is None:
+        pack, pack_at, pack_known = cards, len(cards) - view.pack_size, False
+    else:  # M11: the turned-over stock, the cards drawn from it first
+        turned = _interned(_turned_stock(history, cards, start))
+        pack, pack_at, pack_known = turned, len(turned) - view.pack_size, True
+    taken = _taken(history) if view.phase == "play" else None
+    state = CooncanState(
+        Deal(rules, view.dealer, cards),
+        tuple([tuple(sorted(_interned(h))) for h in hands]),
+        view.table,
+        _interned(view.stock),
+        pack,
+        pack_at,
+        pack_known,
+        view.current_player,
+        view.phase,
+        taken,
+        tuple([_interned(k) for k in view.known]),
+        _opened(history, n, view.dealer),
+        view.turns,
+        line,
+        len(line),
+        view.result,
+    )
+    mover = view.current_player
+    if taken is not None and mover is not None and mover != view.player:
+        hand = hands[mover]
+        if all(c == taken for c in hand) and not state.legal_actions():
+            return None  # M2: he took a card he could then neither meld nor keep
+    return state
