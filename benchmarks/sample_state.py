@@ -64,12 +64,14 @@ def measure(rules: conquian.Rules, deals: int, every: int, replay: bool) -> Figu
         while not state.is_over:
             if k % every == 0:
                 view: Any = state.view(state.current_player)  # type: ignore[arg-type]
+                draws = random.Random(k)
                 start = clock()
-                view.sample_state(random.Random(k))
+                view.sample_state(draws)
                 out.samples.append((clock() - start) * 1e6)
                 if replay:
+                    draws = random.Random(k)
                     start = clock()
-                    sampler(view, random.Random(k))
+                    sampler(view, draws)
                     out.replays.append((clock() - start) * 1e6)
                 out.lengths.append(len(view.history))
             start = clock()
@@ -87,7 +89,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=5)
     parser.add_argument("--replay", action="store_true", help="time the replaying sampler too")
     args = parser.parse_args()
-    head = "| game | samples | mean history | apply() µs | median µs | mean µs | apply()s per sample |"
+    head = (
+        "| game | samples | mean history | apply() µs | median µs | mean µs | apply()s per sample |"
+    )
     rule = "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
     if args.replay:
         head += " replay median µs | replay mean µs | replay apply()s per sample |"
@@ -105,9 +109,7 @@ def main() -> None:
         )
         if args.replay:
             again = statistics.fmean(got.replays)
-            row += (
-                f" {statistics.median(got.replays):,.0f} | {again:,.0f} | {again / step:,.1f} |"
-            )
+            row += f" {statistics.median(got.replays):,.0f} | {again:,.0f} | {again / step:,.1f} |"
         print(row, flush=True)
 
 

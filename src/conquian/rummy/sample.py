@@ -20,6 +20,8 @@ from typing import Any
 from ..actions import Discard, Draw, Force, Meld, Take
 from ..cards import Card, card_at
 from .state import CooncanState, Deal
+from .tables import physical
+from .turn import forget, with_card
 
 __all__ = ["position"]
 
@@ -57,18 +59,27 @@ def _opened(history: Sequence[Any], players: int, dealer: int) -> tuple[int, ...
     return tuple(opened)
 
 
-def _turned_stock(history: Sequence[Any], deck: Sequence[Card], start: int) -> list[Card]:
-    """The stock as it was last turned over to become the pack (M11), oldest card first.
+def _turned_over(
+    history: Sequence[Any], deck: Sequence[Card], start: int, players: int, dealer: int
+) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """The stock as it was last turned over to become the pack (M11), oldest card first, and
+    the cards known in each hand (C6), for the deal `deck` once the stock has been turned.
 
-    The stock starts with the card turned at `start` (M1); a take removes the
-    topmost card equal to it (M3), a discard covers it, and a draw when the
-    face-down pack is empty turns the whole stock over (law 25).
+    The stock starts with the card turned at `start`, after the hands (M1); a take removes
+    the topmost card equal to it (M3), a discard covers it, and a draw when the
+    face-down pack is empty turns the whole stock over (law 25). A card taken,
+    or drawn from the turned stock, is known in its hand until a card equal to
+    it is played from there (C6). Which card started the stock decides the
+    cards drawn from the turned stock, so the known cards tell a deal whose
+    starter the view leaves open from the others.
     """
+    known: list[tuple[Card, ...]] = [()] * players
     stock: list[Card] = [deck[start]]
     left = len(deck) - start - 1  # the face-down pack
     pack: list[Card] = []
     drawn = 0  # cards drawn from the turned stock
     turned = False
+    player = (dealer + 1) % players
     for action in history:
         kind = type(action)
         if kind is Draw:
@@ -77,14 +88,23 @@ def _turned_stock(history: Sequence[Any], deck: Sequence[Card], start: int) -> l
                 continue
             if drawn >= len(pack):
                 pack, stock, drawn, turned = stock, [], 0, True
+            known[player] = with_card(known[player], pack[drawn])
             drawn += 1
         elif kind is Take:
-            c = action.card
+            c = card_at(action.card.index)
             at = len(stock) - 1 - stock[::-1].index(c)
             del stock[at]
+            known[player] = with_card(known[player], c)
         elif kind is Discard:
-            stock.append(action.card)
-    return pack
+            c = card_at(action.card.index)
+            stock.append(c)
+            known[player] = forget(known[player], (c,))
+            player = player + 1 if player + 1 < players else 0
+        elif kind is Meld:
+            known[player] = forget(known[player], [physical(f) for f in action.cards])
+        elif kind is Force:
+            known[player] = forget(known[player], (physical(action.card),))
+    return tuple(pack), tuple(known)
 
 
 def position(
@@ -109,8 +129,10 @@ def position(
     if view.known_pack is None:
         pack, pack_at, pack_known = cards, len(cards) - view.pack_size, False
     else:  # M11: the turned-over stock, the cards drawn from it first
-        turned = _interned(_turned_stock(history, cards, start))
-        pack, pack_at, pack_known = turned, len(turned) - view.pack_size, True
+        pack, known = _turned_over(history, cards, start, n, view.dealer)
+        if known != view.known:
+            return None  # the cards drawn from the turned stock are not those the view knows
+        pack_at, pack_known = len(pack) - view.pack_size, True
     taken = _taken(history) if view.phase == "play" else None
     state = CooncanState(
         Deal(rules, view.dealer, cards),
