@@ -9,12 +9,13 @@ engine either.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, card_at
 from .errors import IllegalActionError, RecordError
 
 __all__ = [
@@ -66,15 +67,16 @@ def arrange(
     if len(places) != len(cards):
         raise NoDeal(f"{len(cards)} cards for {len(places)} places of one player")
     free = sorted(range(len(places)), key=lambda k: times[k])
+    filled = [times[k] for k in free]  # in order: the places filled before a deadline lead
     order = sorted(range(len(cards)), key=lambda k: cards[k][1])
-    taken = [False] * len(places)
+    untaken = list(range(len(free)))  # the free places not taken yet, by their rank in `free`
+    draw = rng.random
     for k in order:
         c, deadline = cards[k]
-        allowed = [q for q in free if not taken[q] and times[q] < deadline]
+        allowed = bisect_left(untaken, bisect_left(filled, deadline))
         if not allowed:
             raise Unplayable
-        q = allowed[int(rng.random() * len(allowed))]
-        taken[q] = True
+        q = free[untaken.pop(int(draw() * allowed))]
         deck[places[q]] = c
 
 
@@ -241,13 +243,16 @@ class Seat:
     """What the history shows of one seat's hand (M2): the places of the deck it was
     filled from unseen (dealt, or drawn from the face-down pack) with the action each
     came at, the cards it received face up (taken, or drawn from the turned stock) and
-    the cards it played, with the action of each."""
+    the cards it played, with the action of each.
+
+    Cards are read by `Card.index` (equal cards, the copies of the double pack, have
+    one index), `STARTER` standing for a starter not yet named."""
 
     def __init__(self) -> None:
         self.places: list[int] = []
         self.times: list[int] = []
         self.arrived: list[tuple[Any, int]] = []
-        self.played: list[tuple[Card, int]] = []
+        self.played: list[tuple[int, int]] = []
         self._moves: dict[Any, list[tuple[int, int]]] = {}
         self._cards: dict[Any, tuple[int, list[int]]] | None = None
 
@@ -261,20 +266,22 @@ class Seat:
         if STARTER not in cards:
             new._moves, new._cards = self._moves, cards
             return new
-        merged = self._moves.get(starter, []) + self._moves[STARTER]
-        new._moves = {**self._moves, starter: merged}
+        named = starter.index
+        merged = self._moves.get(named, []) + self._moves[STARTER]
+        new._moves = {**self._moves, named: merged}
         del new._moves[STARTER]
         new._cards = {}
         for c, read in cards.items():  # in the order the cards first moved, as read anew
-            if c is STARTER or c == starter:
-                if starter not in new._cards:
-                    new._cards[starter] = _read(merged)
+            if c is STARTER or c == named:
+                if named not in new._cards:
+                    new._cards[named] = _read(merged)
             else:
                 new._cards[c] = read
         return new
 
     def _by_card(self) -> dict[Any, tuple[int, list[int]]]:
-        """For each card the history moves, `_read` of its moves (read once, then kept)."""
+        """For each card the history moves (by index), `_read` of its moves (read once,
+        then kept)."""
         found = self._cards
         if found is None:
             moves = self._moves
@@ -290,15 +297,16 @@ class Seat:
         """The cards its unseen places must hold, each with the action it is needed by, for
         a hand that now holds `held`; None if the history cannot be played with them."""
         by_card = self._by_card()
-        count = Counter(held)
+        count = Counter([c.index for c in held])
         out: list[tuple[Card, int]] = []
         for c, held_c in [*count.items(), *((c, 0) for c in by_card if c not in count)]:
             balance, deadlines = by_card.get(c, (0, NONE))
             total = held_c - balance  # plays less arrivals, plus what is held
             if total < len(deadlines):
                 return None
-            out.extend((c, t) for t in deadlines)
-            out.extend((c, NEVER) for _ in range(total - len(deadlines)))
+            card = card_at(c)
+            out.extend([(card, t) for t in deadlines])
+            out.extend([(card, NEVER)] * (total - len(deadlines)))
         return out
 
 

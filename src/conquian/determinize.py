@@ -468,7 +468,8 @@ def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
 
 
 def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
-    """Each seat's places and cards (`Seat`), and the places of the pack still face down.
+    """Each seat's places and cards (`Seat`, cards by index), and the places of the pack
+    still face down.
 
     `starter` may be `STARTER`, to read the history once for every starter it leaves open
     (`Seat.with_starter` then names it): `Ambiguous` if a take may be of the starter."""
@@ -481,11 +482,15 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
         seat.times.append(-1)
     total = len(rules.pack_cards())
     next_place = n * size + 1
-    stock: list[Any] = [starter]
+    unnamed = starter is STARTER
+    stock: list[Any] = [STARTER if unnamed else starter.index]  # by index
     pack: list[Any] | None = None
     open_stock = rules.stock == "open"
     player = (view.dealer + 1) % n
-    for t, action in enumerate(view.history):
+    joker = JOKER.index
+    t = -1
+    for action in view.history:
+        t += 1
         kind = type(action)
         seat = seats[player]
         if kind is Draw:
@@ -500,23 +505,27 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
                 raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             seat.arrived.append((pack.pop(0), t))
         elif kind is Take:
-            c = action.card
+            c = action.card.index
             if c not in stock or (not open_stock and stock[-1] != c):
-                if starter is STARTER and STARTER in stock:
+                if unnamed and STARTER in stock:
                     raise Ambiguous
                 raise DeterminizationError(f"'{action}': no such card in the stock")
             at = len(stock) - 1 - stock[::-1].index(c)
-            if starter is STARTER and STARTER in stock[at:]:  # the starter may be the topmost c
+            if unnamed and STARTER in stock[at:]:  # the starter may be the topmost c
                 raise Ambiguous
             del stock[at]
             seat.arrived.append((c, t))
         elif kind is Meld:
-            seat.played.extend((_physical(f), t) for f in action.cards)
+            seat.played.extend(
+                [(joker if type(f) is NamedJoker else f.index, t) for f in action.cards]
+            )
         elif kind is Force:
-            seat.played.append((_physical(action.card), t))
+            f = action.card
+            seat.played.append((joker if type(f) is NamedJoker else f.index, t))
         elif kind is Discard:
-            seat.played.append((action.card, t))
-            stock.append(action.card)
+            c = action.card.index
+            seat.played.append((c, t))
+            stock.append(c)
             player = (player + 1) % n
         else:
             raise DeterminizationError(f"'{action}' is not an action of Cooncan")
@@ -611,7 +620,7 @@ def sample_cooncan(
                 return None
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c
-        return (view, tuple(deck), hands)
+        return (view, tuple(deck), hands, len(starters) > 1)
 
     if rebuild is not None and deal is None and accept is None:
 

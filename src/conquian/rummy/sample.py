@@ -60,25 +60,24 @@ def _opened(history: Sequence[Any], players: int, dealer: int) -> tuple[int, ...
 
 
 def _turned_over(
-    history: Sequence[Any], deck: Sequence[Card], start: int, players: int, dealer: int
-) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
-    """The stock as it was last turned over to become the pack (M11), oldest card first, and
-    the cards known in each hand (C6), for the deal `deck` once the stock has been turned.
+    history: Sequence[Any], starter: Card, left: int, players: int, dealer: int, known: bool
+) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...] | None]:
+    """The stock as it was last turned over to become the pack (M11), oldest card first;
+    with `known`, also the cards known in each hand (C6), else None.
 
-    The stock starts with the card turned at `start`, after the hands (M1); a take removes
-    the topmost card equal to it (M3), a discard covers it, and a draw when the
-    face-down pack is empty turns the whole stock over (law 25). A card taken,
-    or drawn from the turned stock, is known in its hand until a card equal to
-    it is played from there (C6). Which card started the stock decides the
-    cards drawn from the turned stock, so the known cards tell a deal whose
-    starter the view leaves open from the others.
+    The stock starts with `starter` (M1) and `left` cards face down; a take
+    removes the topmost card equal to it (M3), a discard covers it, and a draw
+    when the face-down pack is empty turns the whole stock over (law 25). A
+    card taken, or drawn from the turned stock, is known in its hand until a
+    card equal to it is played from there. Which card started the stock decides
+    the cards drawn from the turned stock, so the known cards tell the deals
+    with the starter the history leaves open from the others.
     """
-    known: list[tuple[Card, ...]] = [()] * players
-    stock: list[Card] = [deck[start]]
-    left = len(deck) - start - 1  # the face-down pack
-    pack: list[Card] = []
+    stock: list[int] = [starter.index]  # by `Card.index`
+    pack: list[int] = []
     drawn = 0  # cards drawn from the turned stock
     turned = False
+    hands: list[tuple[Card, ...]] = [()] * players
     player = (dealer + 1) % players
     for action in history:
         kind = type(action)
@@ -88,34 +87,40 @@ def _turned_over(
                 continue
             if drawn >= len(pack):
                 pack, stock, drawn, turned = stock, [], 0, True
-            known[player] = with_card(known[player], pack[drawn])
+            if known:
+                hands[player] = with_card(hands[player], card_at(pack[drawn]))
             drawn += 1
         elif kind is Take:
-            c = card_at(action.card.index)
-            at = len(stock) - 1 - stock[::-1].index(c)
-            del stock[at]
-            known[player] = with_card(known[player], c)
+            c = action.card.index
+            del stock[len(stock) - 1 - stock[::-1].index(c)]
+            if known:
+                hands[player] = with_card(hands[player], card_at(c))
         elif kind is Discard:
-            c = card_at(action.card.index)
+            c = action.card.index
             stock.append(c)
-            known[player] = forget(known[player], (c,))
-            player = player + 1 if player + 1 < players else 0
-        elif kind is Meld:
-            known[player] = forget(known[player], [physical(f) for f in action.cards])
-        elif kind is Force:
-            known[player] = forget(known[player], (physical(action.card),))
-    return tuple(pack), tuple(known)
+            if known:
+                if hands[player]:
+                    hands[player] = forget(hands[player], (card_at(c),))
+                player = player + 1 if player + 1 < players else 0
+        elif known and hands[player]:
+            if kind is Meld:
+                hands[player] = forget(hands[player], [physical(f) for f in action.cards])
+            elif kind is Force:
+                hands[player] = forget(hands[player], (physical(action.card),))
+    return tuple([card_at(c) for c in pack]), (tuple(hands) if known else None)
 
 
 def position(
-    view: Any, deck: Sequence[Card], hands: Sequence[Sequence[Card]]
+    view: Any, deck: Sequence[Card], hands: Sequence[Sequence[Card]], starter_open: bool = True
 ) -> CooncanState | None:
     """The state `view` shows, dealt from `deck`, each seat holding `hands[seat]` (C6).
 
     `deck` is a whole deal that gives the view (each seat's dealt and drawn
     places holding the cards it played from them and its hidden cards, each
     before it is played; the face-down pack after), `hands` every seat's
-    cards now. None when the seat playing (not the viewer) could not end its
+    cards now. With `starter_open` (the history leaves open which card started the
+    stock, M1, M11), the known cards the deal gives are checked against the view's:
+    None if they differ. None also when the seat playing (not the viewer) could not end its
     turn with the hand drawn for it (every card left equal to the one it took,
     M2): the take would not have been legal, so no deal with those hidden cards
     gives the view.
@@ -129,8 +134,9 @@ def position(
     if view.known_pack is None:
         pack, pack_at, pack_known = cards, len(cards) - view.pack_size, False
     else:  # M11: the turned-over stock, the cards drawn from it first
-        pack, known = _turned_over(history, cards, start, n, view.dealer)
-        if known != view.known:
+        left = len(cards) - start - 1
+        pack, known = _turned_over(history, cards[start], left, n, view.dealer, starter_open)
+        if known is not None and known != view.known:
             return None  # the cards drawn from the turned stock are not those the view knows
         pack_at, pack_known = len(pack) - view.pack_size, True
     taken = _taken(history) if view.phase == "play" else None
