@@ -255,6 +255,7 @@ class Seat:
         self.played: list[tuple[int, int]] = []
         self._moves: dict[Any, list[tuple[int, int]]] = {}
         self._cards: dict[Any, tuple[int, list[int]]] | None = None
+        self._rows: list[tuple[int, list[tuple[Card, int]] | None]] | None = None
 
     def with_starter(self, starter: Card) -> Seat:
         """This seat read with `STARTER` standing for the starter: the same, `starter` named
@@ -293,13 +294,33 @@ class Seat:
             self._cards = found
         return found
 
+    def _unheld(self) -> list[tuple[int, list[tuple[Card, int]] | None]]:
+        """For each card the history moves, in the order of `_by_card`, what its unseen
+        places must hold when the hand holds none of it (None: the history cannot be
+        played so). Worked out once, then kept."""
+        rows = self._rows
+        if rows is None:
+            rows = []
+            for c, (balance, deadlines) in self._by_card().items():
+                extra = -balance - len(deadlines)  # plays less arrivals, less the deadlines
+                if extra < 0:
+                    rows.append((c, None))
+                    continue
+                card = card_at(c)
+                rows.append((c, [(card, t) for t in deadlines] + [(card, NEVER)] * extra))
+            self._rows = rows
+        return rows
+
     def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
         """The cards its unseen places must hold, each with the action it is needed by, for
-        a hand that now holds `held`; None if the history cannot be played with them."""
+        a hand that now holds `held`; None if the history cannot be played with them.
+
+        The held cards come first, in the order held, then the other cards the history
+        moves, in the order they first moved."""
         by_card = self._by_card()
         count = Counter([c.index for c in held])
         out: list[tuple[Card, int]] = []
-        for c, held_c in [*count.items(), *((c, 0) for c in by_card if c not in count)]:
+        for c, held_c in count.items():
             balance, deadlines = by_card.get(c, (0, NONE))
             total = held_c - balance  # plays less arrivals, plus what is held
             if total < len(deadlines):
@@ -307,6 +328,12 @@ class Seat:
             card = card_at(c)
             out.extend([(card, t) for t in deadlines])
             out.extend([(card, NEVER)] * (total - len(deadlines)))
+        for c, entries in self._unheld():
+            if c in count:
+                continue
+            if entries is None:
+                return None
+            out.extend(entries)
         return out
 
 
@@ -317,6 +344,9 @@ NONE: list[int] = []
 def _read(moves: list[tuple[int, int]]) -> tuple[int, list[int]]:
     """One card's moves in and out of a hand (action, +1 or -1): its known arrivals less
     plays, and the actions by which an unseen copy must be in the hand."""
+    if len(moves) == 1:  # one arrival, or one play from an unseen place
+        t, step = moves[0]
+        return step, [t] if step < 0 else []
     balance = 0  # known arrivals less plays so far
     deadlines: list[int] = []
     for t, step in sorted(moves):
