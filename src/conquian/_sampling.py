@@ -71,17 +71,19 @@ def arrange(
     order = sorted(range(len(cards)), key=lambda k: cards[k][1])
     untaken = list(range(len(free)))  # the free places not taken yet, by their rank in `free`
     draw = rng.random
-    for k in order:
+    for used, k in enumerate(order):
         c, deadline = cards[k]
         allowed = bisect_left(untaken, bisect_left(filled, deadline))
         if not allowed:
-            raise Unplayable
+            raise Unplayable(used)
         q = free[untaken.pop(int(draw() * allowed))]
         deck[places[q]] = c
 
 
 class Unplayable(Exception):
-    """A card drawn for a hand cannot reach it before it is played: draw again."""
+    """A card drawn for a hand cannot reach it before it is played: draw again.
+
+    `arrange` gives the random numbers it used before it found so as its argument."""
 
 
 class _Failed:
@@ -260,13 +262,12 @@ class Seat:
     def with_starter(self, starter: Card) -> Seat:
         """This seat read with `STARTER` standing for the starter: the same, `starter` named
         (its cards' reading reused, only the starter's card read again)."""
+        cards = self._by_card()
+        if STARTER not in cards:
+            return self  # no starter to name: the same reading, and what it worked out
         new = Seat()
         new.places, new.times, new.played = self.places, self.times, self.played
         new.arrived = self.arrived  # with `STARTER` still: only its reading below is read
-        cards = self._by_card()
-        if STARTER not in cards:
-            new._moves, new._cards = self._moves, cards
-            return new
         named = starter.index
         merged = self._moves.get(named, []) + self._moves[STARTER]
         new._moves = {**self._moves, named: merged}

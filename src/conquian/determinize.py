@@ -3,10 +3,10 @@
 A searching bot sees a `PlayerView`, not the state. To look ahead it needs
 whole states that agree with everything the player saw: `view.sample_state(rng)`
 gives one, drawn **uniformly among the deals** (orders of the pack, with the
-dealer) that would have shown this player exactly this view, with the actions
-of the deal replayed on it, so that ``sample.view(view.player) == view``.
+dealer) that would have shown this player exactly this view, in the position
+the view shows, so that ``sample.view(view.player) == view``.
 
-The sample is built from the view alone, in two steps:
+The sample is built from the view alone, in three steps:
 
 1. Read the history as the player saw it and fix every place of the pack
    whose card he knows: his own dealt hand, the cards turned from the stock
@@ -17,8 +17,27 @@ The sample is built from the view alone, in two steps:
    or pack) and the cards of `view.unseen` to put there.
 2. Shuffle `view.unseen` into the unknown places with the seeded shuffle of
    the library (only `random.Random.random` is used, as in `conquian.shuffle`),
-   arrange each player's cards over his places, deal that pack and replay
-   the history.
+   and arrange each player's cards over his places: a whole deck.
+3. Build the position the view shows on that deck, without replaying the
+   history (the engine's ``sample.position``: `conquian.offer.sample`,
+   `conquian.rummy.sample`): the public zones, who acts, the result and the
+   history are the view's, the viewer's hand is his, every other seat holds
+   its known cards and the unseen cards drawn for it, and the face-down pack
+   is what the deck leaves unturned (in Cooncan, or the turned-over stock,
+   M11). The state's deck is the drawn deck, so a sample's record replays.
+
+A few deals drawn in step 2 give the view's cards but not its history: one
+where a seat now playing (not the viewer) took a card it could not meld or
+keep with the hand drawn for it (T3, T8, M2), or, in Cooncan, one whose
+starter (left open by the view, M11) gives other known cards than the
+view's. Step 3 refuses them and another deck is drawn, as replaying the
+history on them would have refused them: the same random numbers give the
+same state as dealing the deck and replaying the history, which stays as
+the plain reference (`sample_two_hand` and `sample_cooncan` without
+``rebuild``; the JSON reader of views uses it, as its check of a view). One
+position is not built: a two-hand view while a card borrowed in the turn in
+progress is pending, as the view does not show which melds it may not go back
+to (T9); that view's sample is drawn by the replay.
 
 Because the true hidden cards never enter step 1 (only the view does), a
 sample cannot favour the real hidden hand: the unseen cards are exchangeable
@@ -577,14 +596,27 @@ def sample_cooncan(
     ]
     total = len(rules.pack_cards())
     start = n * rules.hand_size
+    # With no two equal cards in the pack (three-hand), no unseen card is one the history
+    # moves: whether a draw with a given starter fails, and after how many random numbers,
+    # is the same whatever the shuffle. A starter whose draw failed has its later draws use
+    # up as many random numbers and fail at once: the same draws, without the work.
+    distinct = len(set(rules.pack_indices())) == total
+    failing: dict[Card, int] = {}  # such a starter: the random numbers its draws use
 
     def drawn() -> tuple[Any, ...] | None:
         """The drawn deck and every seat's hand now, or None to draw again."""
         starter = starters[int(rng.random() * len(starters))]
+        used = failing.get(starter)
+        if used is not None:
+            draw = rng.random
+            for _ in range(used):
+                draw()
+            return None
         if starter not in plans:
             plans[starter] = _plan(starter)
         seats, rest = plans[starter]
         unseen = _shuffled(view.unseen, rng)
+        used = max(len(unseen) - 1, 0)  # the shuffle's random numbers
         if len(unseen) != sum(unknown) + len(rest):
             raise DeterminizationError("the view's unseen cards do not fill its unknown places")
         deck: list[Card | None] = [None] * total
@@ -610,13 +642,16 @@ def sample_cooncan(
                 )
             try:
                 if needs is None:
-                    raise _Unplayable
+                    raise _Unplayable(0)
                 _arrange(seat.places, seat.times, needs, deck, rng)
-            except _Unplayable:
+                used += len(needs)  # one random number a card
+            except _Unplayable as e:
                 if fixed:
                     raise DeterminizationError(
                         f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
                     ) from None
+                if distinct:
+                    failing[starter] = used + e.args[0]
                 return None
         for place, c in zip(rest, unseen[at:], strict=True):
             deck[place] = c

@@ -56,6 +56,8 @@ Where each rule lives:
 - T15 irregularities (misdeals, exposed cards: Foster's special laws 9–12)
   cannot happen in an engine, so there is nothing to enforce;
 - C6 what a player may know: `view.ConquianView`, made by `ConquianState.view`;
+  a whole deal drawn from a view: `sample.position` builds the position the
+  view shows on a drawn deck (`conquian.determinize.sample_two_hand`);
 - E1 illegal actions: `ConquianState.apply`, with the reasons of `explain`.
 
 The modules, in the order they build on each other: `board` (cards, melds and
@@ -63,7 +65,8 @@ a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
 `view` (C6), `dealing` (what stays the same over a deal), `state` (the state),
-`start` (the deal itself), `search` (the ends of a turn, for bots), `codec` (positions
+`start` (the deal itself), `sample` (a view's position on a drawn deck, C6), `search` (the
+ends of a turn, for bots), `codec` (positions
 and views as JSON, registered with the formats' shared driver). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
