@@ -255,7 +255,6 @@ class Seat:
         self.times: list[int] = []
         self.arrived: list[tuple[Any, int]] = []
         self.played: list[tuple[int, int]] = []
-        self._moves: dict[Any, list[tuple[int, int]]] = {}
         self._cards: dict[Any, tuple[int, list[int]]] | None = None
         self._rows: list[tuple[int, list[tuple[Card, int]] | None]] | None = None
 
@@ -269,9 +268,7 @@ class Seat:
         new.places, new.times, new.played = self.places, self.times, self.played
         new.arrived = self.arrived  # with `STARTER` still: only its reading below is read
         named = starter.index
-        merged = self._moves.get(named, []) + self._moves[STARTER]
-        new._moves = {**self._moves, named: merged}
-        del new._moves[STARTER]
+        merged = self._moves_of(named) + self._moves_of(STARTER)
         new._cards = {}
         for c, read in cards.items():  # in the order the cards first moved, as read anew
             if c is STARTER or c == named:
@@ -281,17 +278,35 @@ class Seat:
                 new._cards[c] = read
         return new
 
+    def _moves_of(self, card: Any) -> list[tuple[int, int]]:
+        """The moves of `card` in and out of the hand: (action, +1) for each arrival,
+        (action, -1) for each play."""
+        return [(t, 1) for c, t in self.arrived if c == card] + [
+            (t, -1) for c, t in self.played if c == card
+        ]
+
     def _by_card(self) -> dict[Any, tuple[int, list[int]]]:
-        """For each card the history moves (by index), `_read` of its moves (read once,
-        then kept)."""
+        """For each card the history moves (by index), `_read` of its moves, the cards
+        received face up first, then the others in the order first played (read once, then
+        kept)."""
         found = self._cards
         if found is None:
-            moves = self._moves
+            arrivals: dict[Any, list[tuple[int, int]]] = {}
             for c, t in self.arrived:
-                moves.setdefault(c, []).append((t, 1))
+                arrivals.setdefault(c, []).append((t, 1))
+            plays: dict[Any, list[int]] = {}
             for c, t in self.played:
-                moves.setdefault(c, []).append((t, -1))
-            found = {c: _read(m) for c, m in moves.items()}
+                at = plays.get(c)
+                if at is None:
+                    plays[c] = [t]
+                else:
+                    at.append(t)
+            found = {}
+            for c, moves in arrivals.items():
+                found[c] = _read(moves + [(t, -1) for t in plays.get(c, NONE)])
+            for c, times in plays.items():
+                if c not in arrivals:  # every play from an unseen place, each by its action
+                    found[c] = (-len(times), times)
             self._cards = found
         return found
 
