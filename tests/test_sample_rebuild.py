@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from conquian import ConquianRules, CooncanRules, State, new_game
 from conquian.cards import Card
+from conquian.determinize import _cooncan_starter, samples
 from conquian.games import game_of
 from conquian.offer.sample import position as offer_position
 from conquian.offer.sample import rebuildable
@@ -157,3 +158,37 @@ def test_m11_built_sample_keeps_the_turned_over_stock() -> None:
         _same_sample(view, k)
         sample = view.sample_state(random.Random(k))
         assert sample.pack_is_known and sample.pack == state.pack  # type: ignore[attr-defined]
+
+
+@settings(max_examples=15)
+@given(st.sampled_from(RULES), seeds)
+def test_c6_many_samples_of_one_view_are_its_samples(rules: Any, seed: int) -> None:
+    """C6: `samples(view)` reads the view's history once and then draws, call after call,
+    the very states `view.sample_state` draws from the same random numbers."""
+    n = rules.players
+    for k, state in enumerate(_positions(rules, seed, every=9)):
+        view = state.view(k % n)
+        draw = samples(view)
+        mine, theirs = random.Random(seed), random.Random(seed)
+        for _ in range(3):
+            assert draw(mine) == view.sample_state(theirs)
+
+
+def test_c6_many_samples_of_a_view_that_leaves_the_starter_open() -> None:
+    """M1, M11, C6: a three-hand view whose starter went round the turned-over stock into a
+    hand and was played leaves the starter open; its many samples are its samples, and
+    each gives the view."""
+    rules = CooncanRules.three_hand(turn_limit=200)
+    for seed in range(40):
+        for state in _positions(rules, seed, every=5):
+            view = state.view(state.current_player or 0)
+            if len(_cooncan_starter(view)) < 2:
+                continue
+            draw = samples(view)
+            mine, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(4):
+                sample = draw(mine)
+                assert sample == view.sample_state(theirs)
+                assert sample.view(view.player) == view
+            return
+    raise AssertionError("no view leaves the starter open")

@@ -104,9 +104,12 @@ _shuffled, _arrange, _Unplayable = shuffled, arrange, Unplayable
 __all__ = [
     "DeterminizationError",
     "TwoHandDeals",
+    "cooncan_samples",
     "sample_cooncan",
     "sample_state",
     "sample_two_hand",
+    "samples",
+    "two_hand_samples",
 ]
 
 S = TypeVar("S", bound=Any)
@@ -125,6 +128,24 @@ def _deal_for(view: Any) -> Callable[..., Any]:
         return game_of(view.rules).deal
     except TypeError:
         raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
+
+
+def samples(view: PlayerView) -> Callable[[random.Random], State]:
+    """Many samples of one view: ``draw = samples(view)``, then ``draw(rng)`` is
+    ``view.sample_state(rng)`` (C6), the view's history read once for all of them where
+    the view offers it (``view.samples()``, the offer game and Cooncan).
+
+    >>> import random
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
+    >>> draw = samples(view)
+    >>> draw(random.Random(1)) == sample_state(view, random.Random(1))
+    True
+    """
+    own: Callable[[], Callable[[random.Random], State]] | None = getattr(view, "samples", None)
+    if own is not None:
+        return own()
+    method: Callable[[random.Random], State] = view.sample_state
+    return method
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> State:
@@ -295,7 +316,10 @@ def sample_two_hand(
     replay.
     """
     check_rng(rng)
-    deal_with = TwoHandDeals(view, deal if rebuild is None else _deck_only)
+    if rebuild is not None and deal is None and accept is None:
+        sample: S = two_hand_samples(view, rebuild)(rng)
+        return sample
+    deal_with = TwoHandDeals(view, deal)
     hidden = deal_with.hidden
 
     def draw() -> S:
@@ -303,8 +327,19 @@ def sample_two_hand(
         first: S = deal_with(unseen[:hidden], unseen[hidden:], rng)
         return first
 
-    if rebuild is not None and deal is None and accept is None:
-        seats = _two_hand_hidden(view)
+    return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+
+
+def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[random.Random], S]:
+    """The samples of one view of the offer game, built with `rebuild` (`sample_two_hand`):
+    ``samples(rng)`` is ``sample_two_hand(view, rng, rebuild=rebuild)``, the view's
+    history read once for every call (`ConquianView.samples`)."""
+    deal_with = TwoHandDeals(view, _deck_only)
+    hidden = deal_with.hidden
+    seats = _two_hand_hidden(view)
+
+    def samples(rng: random.Random) -> S:
+        check_rng(rng)
 
         def drawn() -> tuple[Any, ...]:
             unseen = _shuffled(view.unseen, rng)
@@ -316,7 +351,8 @@ def sample_two_hand(
             return sample_two_hand(view, rng)
 
         return _rebuilt(view, drawn, rebuild, replay)
-    return _sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+
+    return samples
 
 
 def _deck_only(rules: Any, deck: tuple[Card, ...], dealer: int) -> tuple[Card, ...]:
@@ -414,6 +450,7 @@ class TwoHandDeals:
 
 
 # -- Cooncan (M) ----------------------------------------------------------------------------
+
 
 def _cooncan_starter(view: Any) -> list[Card]:
     """The card that started the stock (M1), or the cards it may be when the view leaves
@@ -569,26 +606,38 @@ def sample_cooncan(
     the view and every seat's hand now, without replaying the history.
     """
     check_rng(rng)
+    sample: S = cooncan_samples(view, rebuild, deal, accept)(rng)
+    return sample
+
+
+def cooncan_samples(
+    view: Any,
+    rebuild: Callable[..., S | None] | None,
+    deal: Callable[..., S] | None = None,
+    accept: Callable[[S], bool] | None = None,
+) -> Callable[[random.Random], S]:
+    """The samples of one Cooncan view (`sample_cooncan`): ``samples(rng)`` is
+    ``sample_cooncan(view, rng, deal, accept, rebuild)``, the view's history read once for
+    every call (`CooncanView.samples`)."""
     dealt: Callable[..., S] = deal or _deal_for(view)
     rules = view.rules
     n = rules.players
+    history_length = len(view.history)
     starters = _cooncan_starter(view)
     plans: dict[Card, tuple[list[Seat], list[int]]] = {}
     shared: list[tuple[list[Seat], list[int]] | None] = []  # read once for all starters
-    work = Work()  # each reading of the history counts in the sample's budget
 
     def _plan(starter: Card) -> tuple[list[Seat], list[int]]:
         if len(starters) > 1 and not shared:
-            work.done += len(view.history)
             try:
                 shared.append(_cooncan_seats(view, STARTER))
             except Ambiguous:
                 shared.append(None)
         read = shared[0] if shared else None
         if read is None:
-            work.done += len(view.history)
             return _cooncan_seats(view, starter)
         return [seat.with_starter(starter) for seat in read[0]], read[1]
+
     me = view.player
     shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
     unknown = [
@@ -603,69 +652,88 @@ def sample_cooncan(
     distinct = len(set(rules.pack_indices())) == total
     failing: dict[Card, int] = {}  # such a starter: the random numbers its draws use
 
-    def drawn() -> tuple[Any, ...] | None:
-        """The drawn deck and every seat's hand now, or None to draw again."""
-        starter = starters[int(rng.random() * len(starters))]
-        used = failing.get(starter)
-        if used is not None:
-            draw = rng.random
-            for _ in range(used):
-                draw()
-            return None
-        if starter not in plans:
-            plans[starter] = _plan(starter)
-        seats, rest = plans[starter]
-        unseen = _shuffled(view.unseen, rng)
-        used = max(len(unseen) - 1, 0)  # the shuffle's random numbers
-        if len(unseen) != sum(unknown) + len(rest):
-            raise DeterminizationError("the view's unseen cards do not fill its unknown places")
-        deck: list[Card | None] = [None] * total
-        deck[start] = starter
-        at = 0
-        hands: list[Sequence[Card]] = []
-        for q, seat in enumerate(seats):
-            if q == me:
-                held = list(view.hand)
-            elif shown:
-                held = list(shown[q])
-            else:
-                held = [*view.known[q], *unseen[at : at + unknown[q]]]
-            at += unknown[q]
-            hands.append(held)
-            needs = seat.needs(held)
-            # No unseen card in it and one starter: the same on every draw.
-            fixed = (q == me or shown is not None) and len(starters) == 1
-            if needs is not None and len(needs) != len(seat.places):  # the same every draw
-                raise DeterminizationError(
-                    f"seat {q} holds {len(held)} cards, and its history needs {len(needs)} "
-                    f"cards dealt or drawn face down where it got {len(seat.places)}"
-                )
-            try:
-                if needs is None:
-                    raise _Unplayable(0)
-                _arrange(seat.places, seat.times, needs, deck, rng)
-                used += len(needs)  # one random number a card
-            except _Unplayable as e:
-                if fixed:
-                    raise DeterminizationError(
-                        f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
-                    ) from None
-                if distinct:
-                    failing[starter] = used + e.args[0]
+    def samples(rng: random.Random) -> S:
+        check_rng(rng)
+        work = Work()  # each reading of the history counts in the sample's budget
+        named: set[Card] = set()  # the starters this sample has drawn
+
+        def charge(starter: Card) -> None:
+            """Count the readings of the history a first draw with `starter` costs, as if
+            this sample read the history itself (the budget is the same on every call)."""
+            if starter in named:
+                return
+            if len(starters) > 1 and not named:
+                work.done += history_length  # the reading shared by every starter
+            named.add(starter)
+            if not shared or shared[0] is None:
+                work.done += history_length
+
+        def drawn() -> tuple[Any, ...] | None:
+            """The drawn deck and every seat's hand now, or None to draw again."""
+            starter = starters[int(rng.random() * len(starters))]
+            if starter not in plans:
+                plans[starter] = _plan(starter)
+            charge(starter)
+            used = failing.get(starter)
+            if used is not None:
+                draw = rng.random
+                for _ in range(used):
+                    draw()
                 return None
-        for place, c in zip(rest, unseen[at:], strict=True):
-            deck[place] = c
-        return (view, tuple(deck), hands, len(starters) > 1)
+            seats, rest = plans[starter]
+            unseen = _shuffled(view.unseen, rng)
+            used = max(len(unseen) - 1, 0)  # the shuffle's random numbers
+            if len(unseen) != sum(unknown) + len(rest):
+                raise DeterminizationError("the view's unseen cards do not fill its unknown places")
+            deck: list[Card | None] = [None] * total
+            deck[start] = starter
+            at = 0
+            hands: list[Sequence[Card]] = []
+            for q, seat in enumerate(seats):
+                if q == me:
+                    held = list(view.hand)
+                elif shown:
+                    held = list(shown[q])
+                else:
+                    held = [*view.known[q], *unseen[at : at + unknown[q]]]
+                at += unknown[q]
+                hands.append(held)
+                needs = seat.needs(held)
+                # No unseen card in it and one starter: the same on every draw.
+                fixed = (q == me or shown is not None) and len(starters) == 1
+                if needs is not None and len(needs) != len(seat.places):  # the same every draw
+                    raise DeterminizationError(
+                        f"seat {q} holds {len(held)} cards, and its history needs {len(needs)} "
+                        f"cards dealt or drawn face down where it got {len(seat.places)}"
+                    )
+                try:
+                    if needs is None:
+                        raise _Unplayable(0)
+                    _arrange(seat.places, seat.times, needs, deck, rng)
+                    used += len(needs)  # one random number a card
+                except _Unplayable as e:
+                    if fixed:
+                        raise DeterminizationError(
+                            f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
+                        ) from None
+                    if distinct:
+                        failing[starter] = used + e.args[0]
+                    return None
+            for place, c in zip(rest, unseen[at:], strict=True):
+                deck[place] = c
+            return (view, tuple(deck), hands, len(starters) > 1)
 
-    if rebuild is not None and deal is None and accept is None:
+        if rebuild is not None and deal is None and accept is None:
 
-        def replay() -> S:
-            return sample_cooncan(view, rng)
+            def replay() -> S:
+                return sample_cooncan(view, rng)
 
-        return _rebuilt(view, drawn, rebuild, replay, work)
+            return _rebuilt(view, drawn, rebuild, replay, work)
 
-    def draw() -> S | None:
-        found = drawn()
-        return None if found is None else dealt(rules, found[1], view.dealer)
+        def draw() -> S | None:
+            found = drawn()
+            return None if found is None else dealt(rules, found[1], view.dealer)
 
-    return _sampled(view, draw, accept, work)
+        return _sampled(view, draw, accept, work)
+
+    return samples

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import attrs
@@ -11,7 +11,7 @@ import attrs
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
-from ..determinize import sample_two_hand
+from ..determinize import sample_two_hand, two_hand_samples
 from ..encoding import observation
 from ..rules import ConquianRules
 from ..state.base import PlayerView, Result, State
@@ -91,6 +91,24 @@ class ConquianView(PlayerView):
             return built
         sample: State = sample_two_hand(self, rng)
         return sample
+
+    def samples(self) -> Callable[[random.Random], State]:
+        """`sample_state` for many samples of this view: ``draw = view.samples()``, then
+        ``draw(rng)`` is ``view.sample_state(rng)``, with the history read once for all
+        of them (a searching bot samples one view many times).
+
+        >>> import random
+        >>> view = new_game(ConquianRules(), seed=7).view(0)
+        >>> draw = view.samples()
+        >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
+        True
+        """
+        from .sample import position, rebuildable
+
+        if rebuildable(self):
+            built: Callable[[random.Random], State] = two_hand_samples(self, position)
+            return built
+        return self.sample_state
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
