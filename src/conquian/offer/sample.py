@@ -16,7 +16,7 @@ replaying the history instead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Borrow, Discard, Force, Pass, Take
@@ -25,7 +25,7 @@ from .board import BITS, CARDS, key, mask
 from .dealing import Deal, check_indices
 from .state import ConquianState
 
-__all__ = ["position", "rebuildable"]
+__all__ = ["position", "positions", "rebuildable"]
 
 
 def _borrowed(view: Any) -> int:
@@ -70,33 +70,46 @@ def position(
     would not have been legal (T3, T8), so no deal with those hidden cards
     gives the view. Only for views `rebuildable` allows.
     """
+    return positions(view)(view, deck, hands)
+
+
+def positions(view: Any) -> Callable[..., ConquianState | None]:
+    """`position` for many decks of one view, what the view alone gives read once: the
+    history, the melds' keys, the pending cards and those borrowed this turn (T8, T9)."""
     rules = view.rules
-    indices = [c.index for c in deck]
-    check_indices(rules, indices)  # a RecordError when the view's known places clash
-    deal = Deal(rules, view.dealer, tuple([CARDS[i] for i in indices]))
-    history: Sequence[Any] = view.history
-    line = list(history)
+    history = tuple(view.history)
     pending = mask(view.pending)
-    board = (
-        tuple([mask(h) for h in hands]),
-        tuple([key(m) for m in view.table]),
-        pending,
-        _borrowed(view),
-        (),  # T9: no borrowed card is pending (`rebuildable`)
-    )
-    state = ConquianState(
-        deal,
-        view.current_player,
-        view.offer,
-        view.offer_origin,
-        view.table,
-        view.buried,
-        view.result,
-        board,
-        line,
-        len(line),
-    )
+    keys = tuple([key(m) for m in view.table])
+    borrowed = _borrowed(view)
     mover = view.current_player
-    if pending and mover != view.player and not state.legal_actions():
-        return None  # T8: his take (or a meld since) left a card he could not place
-    return state
+    check_take = bool(pending) and mover != view.player
+
+    def build(
+        view: Any, deck: Sequence[Card], hands: Sequence[Sequence[Card]]
+    ) -> ConquianState | None:
+        indices = [c.index for c in deck]
+        check_indices(rules, indices)  # a RecordError when the view's known places clash
+        line = list(history)
+        state = ConquianState(
+            Deal(rules, view.dealer, tuple([CARDS[i] for i in indices])),
+            mover,
+            view.offer,
+            view.offer_origin,
+            view.table,
+            view.buried,
+            view.result,
+            (
+                tuple([mask(h) for h in hands]),
+                keys,
+                pending,
+                borrowed,
+                (),  # T9: no borrowed card is pending (`rebuildable`)
+            ),
+            line,
+            len(line),
+        )
+        if check_take and not state.legal_actions():
+            return None  # T8: his take (or a meld since) left a card he could not place
+        return state
+
+    return build

@@ -103,10 +103,10 @@ class ConquianView(PlayerView):
         >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
         True
         """
-        from .sample import position, rebuildable
+        from .sample import positions, rebuildable
 
         if rebuildable(self):
-            built: Callable[[random.Random], State] = two_hand_samples(self, position)
+            built: Callable[[random.Random], State] = two_hand_samples(self, positions(self))
             return built
         return self.sample_state
 

@@ -14,16 +14,17 @@ turn of each seat's first Meld or Force (M8).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Discard, Draw, Force, Meld, Take
 from ..cards import Card, card_at
+from .melds import Fits
 from .state import CooncanState, Deal
 from .tables import physical
 from .turn import forget, with_card
 
-__all__ = ["position"]
+__all__ = ["position", "positions"]
 
 
 def _interned(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -125,42 +126,65 @@ def position(
     M2): the take would not have been legal, so no deal with those hidden cards
     gives the view.
     """
+    return positions(view)(view, deck, hands, starter_open)
+
+
+def positions(view: Any) -> Callable[..., CooncanState | None]:
+    """`position` for many decks of one view, what the view alone gives read once: the
+    history, the card taken this turn (M2), each seat's first Meld or Force (M8), what
+    fits each combination of the table, and by starter the turned-over stock (M11)."""
     rules = view.rules
     n = rules.players
-    cards = _interned(deck)
-    history: Sequence[Any] = view.history
-    line = list(history)
     start = n * rules.hand_size
-    if view.known_pack is None:
-        pack, pack_at, pack_known = cards, len(cards) - view.pack_size, False
-    else:  # M11: the turned-over stock, the cards drawn from it first
-        left = len(cards) - start - 1
-        pack, known = _turned_over(history, cards[start], left, n, view.dealer, starter_open)
-        if known is not None and known != view.known:
-            return None  # the cards drawn from the turned stock are not those the view knows
-        pack_at, pack_known = len(pack) - view.pack_size, True
+    history = tuple(view.history)
     taken = _taken(history) if view.phase == "play" else None
-    state = CooncanState(
-        Deal(rules, view.dealer, cards),
-        tuple([tuple(sorted(_interned(h))) for h in hands]),
-        view.table,
-        _interned(view.stock),
-        pack,
-        pack_at,
-        pack_known,
-        view.current_player,
-        view.phase,
-        taken,
-        tuple([_interned(k) for k in view.known]),
-        _opened(history, n, view.dealer),
-        view.turns,
-        line,
-        len(line),
-        view.result,
-    )
+    opened = _opened(history, n, view.dealer)
+    stock = _interned(view.stock)
+    seen = tuple([_interned(k) for k in view.known])
+    fit = Fits.of(view.table)
+    turned: dict[int, tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...] | None]] = {}
     mover = view.current_player
-    if taken is not None and mover is not None and mover != view.player:
-        hand = hands[mover]
-        if all(c == taken for c in hand) and not state.legal_actions():
+    check_take = taken is not None and mover is not None and mover != view.player
+
+    def build(
+        view: Any, deck: Sequence[Card], hands: Sequence[Sequence[Card]], starter_open: bool = True
+    ) -> CooncanState | None:
+        cards = _interned(deck)
+        if view.known_pack is None:
+            pack, pack_at, pack_known = cards, len(cards) - view.pack_size, False
+        else:  # M11: the turned-over stock, the cards drawn from it first
+            starter = cards[start]
+            read = turned.get(starter.index)  # one reading for each starter
+            if read is None:
+                left = len(cards) - start - 1
+                read = _turned_over(history, starter, left, n, view.dealer, starter_open)
+                turned[starter.index] = read
+            pack, known = read
+            if known is not None and known != view.known:
+                return None  # the cards drawn from the turned stock are not those the view knows
+            pack_at, pack_known = len(pack) - view.pack_size, True
+        line = list(history)
+        state = CooncanState(
+            Deal(rules, view.dealer, cards),
+            tuple([tuple(sorted(_interned(h))) for h in hands]),
+            view.table,
+            stock,
+            pack,
+            pack_at,
+            pack_known,
+            mover,
+            view.phase,
+            taken,
+            seen,
+            opened,
+            view.turns,
+            line,
+            len(line),
+            view.result,
+            fit,
+        )
+        if check_take and all(c == taken for c in hands[mover]) and not state.legal_actions():
             return None  # M2: he took a card he could then neither meld nor keep
-    return state
+        return state
+
+    return build

@@ -90,9 +90,9 @@ class CooncanView(PlayerView):
         >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
         True
         """
-        from .sample import position
+        from .sample import positions
 
-        draw: Callable[[random.Random], State] = cooncan_samples(self, position)
+        draw: Callable[[random.Random], State] = cooncan_samples(self, positions(self))
         return draw
 
     def observation(self) -> tuple[float, ...]:
