@@ -27,6 +27,7 @@ __all__ = [
     "Unplayable",
     "Work",
     "arrange",
+    "by_time",
     "check_rng",
     "rebuilt",
     "sampled",
@@ -56,19 +57,21 @@ def arrange(
     cards: Sequence[tuple[Card, int]],
     deck: list[Card | None],
     rng: random.Random,
+    slots: tuple[list[int], list[int]] | None = None,
 ) -> None:
     """Put `cards` (each with the action it is played at) on `places` (each filled at its
     action, -1 for the deal), each card on a place filled before it is played.
 
     Cards with the earliest deadline go first, each to a free place drawn
     among those filled in time: as those sets are nested, every arrangement
-    that meets the deadlines is equally likely.
+    that meets the deadlines is equally likely. `slots` is `by_time` of `times`, when
+    worked out already.
     """
     if len(places) != len(cards):
         raise NoDeal(f"{len(cards)} cards for {len(places)} places of one player")
-    free = sorted(range(len(places)), key=lambda k: times[k])
-    filled = [times[k] for k in free]  # in order: the places filled before a deadline lead
-    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
+    free, filled = slots if slots is not None else by_time(times)
+    deadlines = [d for _, d in cards]
+    order = sorted(range(len(cards)), key=deadlines.__getitem__)
     untaken = list(range(len(free)))  # the free places not taken yet, by their rank in `free`
     draw = rng.random
     for used, k in enumerate(order):
@@ -78,6 +81,13 @@ def arrange(
             raise Unplayable(used)
         q = free[untaken.pop(int(draw() * allowed))]
         deck[places[q]] = c
+
+
+def by_time(times: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The places (their numbers) in the order they are filled, and the action each is filled
+    at in that order: the places filled before a deadline lead (`arrange`)."""
+    free = sorted(range(len(times)), key=times.__getitem__)
+    return free, [times[k] for k in free]
 
 
 class Unplayable(Exception):
@@ -257,6 +267,15 @@ class Seat:
         self.played: list[tuple[int, int]] = []
         self._cards: dict[Any, tuple[int, list[int]]] | None = None
         self._rows: list[tuple[int, list[tuple[Card, int]] | None]] | None = None
+        self._rest: tuple[tuple[int, ...], list[tuple[Card, int]] | None] | None = None
+        self._slots: tuple[list[int], list[int]] | None = None
+
+    def slots(self) -> tuple[list[int], list[int]]:
+        """`by_time` of its places (worked out once, then kept)."""
+        found = self._slots
+        if found is None:
+            found = self._slots = by_time(self.times)
+        return found
 
     def with_starter(self, starter: Card) -> Seat:
         """This seat read with `STARTER` standing for the starter: the same, `starter` named
@@ -344,12 +363,29 @@ class Seat:
             card = card_at(c)
             out.extend([(card, t) for t in deadlines])
             out.extend([(card, NEVER)] * (total - len(deadlines)))
+        rest = self._rest_of(tuple([c for c in count if c in by_card]))
+        if rest is None:
+            return None
+        out.extend(rest)
+        return out
+
+    def _rest_of(self, held: tuple[int, ...]) -> list[tuple[Card, int]] | None:
+        """What the unseen places must hold of the cards the history moves that the hand
+        holds none of (`held`: those it holds), in the order of `_by_card`; None if the
+        history cannot be played so. The last one worked out is kept: the same on every
+        draw unless equal cards are drawn into the hand (the double pack)."""
+        kept = self._rest
+        if kept is not None and kept[0] == held:
+            return kept[1]
+        out: list[tuple[Card, int]] | None = []
         for c, entries in self._unheld():
-            if c in count:
+            if c in held:
                 continue
             if entries is None:
-                return None
-            out.extend(entries)
+                out = None
+                break
+            out.extend(entries)  # type: ignore[union-attr]
+        self._rest = (held, out)
         return out
 
 

@@ -709,7 +709,7 @@ def cooncan_samples(
                 try:
                     if needs is None:
                         raise _Unplayable(0)
-                    _arrange(seat.places, seat.times, needs, deck, rng)
+                    _arrange(seat.places, seat.times, needs, deck, rng, seat.slots())
                     used += len(needs)  # one random number a card
                 except _Unplayable as e:
                     if fixed:
