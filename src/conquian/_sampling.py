@@ -1,6 +1,7 @@
 """The steps of sampling (`conquian.determinize`) that need no engine: shuffling the
 unseen cards, placing them before their deadlines, reading what the history shows of a
-Cooncan seat (`Seat`), and replaying the history within a budget (`sampled`).
+Cooncan seat (`Seat`), replaying the history within a budget (`sampled`), and building the
+position without replaying it, within the same budget (`rebuilt`).
 
 It lives apart from `conquian.determinize` to keep each module short; it imports no
 engine either.
