@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -109,6 +110,17 @@ def test_ismcts_samples_from_the_view_it_is_given() -> None:
             sample: State = self._view.sample_state(rng)  # type: ignore[attr-defined]
             seen.append(sample.view(self._view.player) == self._view)
             return sample
+
+        def samples(self) -> Callable[[random.Random], State]:
+            """The view's many samples (`conquian.determinize.samples`), each recorded."""
+            draw = self._view.samples()  # type: ignore[attr-defined]
+
+            def recorded(rng: random.Random) -> State:
+                sample: State = draw(rng)
+                seen.append(sample.view(self._view.player) == self._view)
+                return sample
+
+            return recorded
 
     state = new_game(TWO_HAND, seed=5)
     view = state.view(state.current_player or 0)

@@ -1,6 +1,7 @@
 """The steps of sampling (`conquian.determinize`) that need no engine: shuffling the
 unseen cards, placing them before their deadlines, reading what the history shows of a
-Cooncan seat (`Seat`), and replaying the history within a budget (`sampled`).
+Cooncan seat (`Seat`), replaying the history within a budget (`sampled`), and building the
+position without replaying it, within the same budget (`rebuilt`).
 
 It lives apart from `conquian.determinize` to keep each module short; it imports no
 engine either.
@@ -9,12 +10,13 @@ engine either.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, card_at
 from .errors import IllegalActionError, RecordError
 
 __all__ = [
@@ -26,7 +28,9 @@ __all__ = [
     "Unplayable",
     "Work",
     "arrange",
+    "by_time",
     "check_rng",
+    "rebuilt",
     "sampled",
     "shuffled",
 ]
@@ -54,31 +58,43 @@ def arrange(
     cards: Sequence[tuple[Card, int]],
     deck: list[Card | None],
     rng: random.Random,
+    slots: tuple[list[int], list[int]] | None = None,
 ) -> None:
     """Put `cards` (each with the action it is played at) on `places` (each filled at its
     action, -1 for the deal), each card on a place filled before it is played.
 
     Cards with the earliest deadline go first, each to a free place drawn
     among those filled in time: as those sets are nested, every arrangement
-    that meets the deadlines is equally likely.
+    that meets the deadlines is equally likely. `slots` is `by_time` of `times`, when
+    worked out already.
     """
     if len(places) != len(cards):
         raise NoDeal(f"{len(cards)} cards for {len(places)} places of one player")
-    free = sorted(range(len(places)), key=lambda k: times[k])
-    order = sorted(range(len(cards)), key=lambda k: cards[k][1])
-    taken = [False] * len(places)
-    for k in order:
+    free, filled = slots if slots is not None else by_time(times)
+    deadlines = [d for _, d in cards]
+    order = sorted(range(len(cards)), key=deadlines.__getitem__)
+    untaken = list(range(len(free)))  # the free places not taken yet, by their rank in `free`
+    draw = rng.random
+    for used, k in enumerate(order):
         c, deadline = cards[k]
-        allowed = [q for q in free if not taken[q] and times[q] < deadline]
+        allowed = bisect_left(untaken, bisect_left(filled, deadline))
         if not allowed:
-            raise Unplayable
-        q = allowed[int(rng.random() * len(allowed))]
-        taken[q] = True
+            raise Unplayable(used)
+        q = free[untaken.pop(int(draw() * allowed))]
         deck[places[q]] = c
 
 
+def by_time(times: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The places (their numbers) in the order they are filled, and the action each is filled
+    at in that order: the places filled before a deadline lead (`arrange`)."""
+    free = sorted(range(len(times)), key=times.__getitem__)
+    return free, [times[k] for k in free]
+
+
 class Unplayable(Exception):
-    """A card drawn for a hand cannot reach it before it is played: draw again."""
+    """A card drawn for a hand cannot reach it before it is played: draw again.
+
+    `arrange` gives the random numbers it used before it found so as its argument."""
 
 
 class _Failed:
@@ -186,6 +202,39 @@ def sampled(
     raise NoDeal("no deal drawn gives this view")
 
 
+def rebuilt(
+    view: Any,
+    draw: Callable[[], tuple[Any, ...] | None],
+    build: Callable[..., S | None],
+    replay: Callable[[], S],
+    work: Work | None = None,
+) -> S:
+    """A state built by `build` from a deal `draw` gives (its arguments), without replaying
+    the history: the first one `build` does not refuse (None).
+
+    `build` refuses a drawn deal exactly where `sampled` would see an action of the history
+    turn out illegal on it (the taker of a card he cannot meld, T3, T8, M2), and the draws
+    are the same: the same random numbers give the same state as `sampled`. After as many
+    refusals as `sampled`'s budget allows (each charged a whole replay), the search is
+    left to `replay` (`sampled`), which names the action that fails.
+    """
+    n = len(view.history)
+    budget = _REPLAYS * (n + 1) + _FLOOR
+    spent = 0
+    for _ in range(_TRIES):
+        try:
+            args = draw()
+            state = None if args is None else build(*args)
+        except RecordError as e:  # the known places hold a card twice: on every draw
+            raise NoDeal(f"the view's history places its known cards so: {e}") from None
+        if state is not None:
+            return state
+        spent += _DRAW_COST + (0 if args is None else n)
+        if spent + (0 if work is None else work.done) > budget:
+            break
+    return replay()
+
+
 def _illegal(failed: _Failed, history: Sequence[Action]) -> str:
     """The action at which a replay failed, named by its index and text, and why (E1)."""
     return f"history[{failed.index}]: {failed.error}"
@@ -207,64 +256,137 @@ class Seat:
     """What the history shows of one seat's hand (M2): the places of the deck it was
     filled from unseen (dealt, or drawn from the face-down pack) with the action each
     came at, the cards it received face up (taken, or drawn from the turned stock) and
-    the cards it played, with the action of each."""
+    the cards it played, with the action of each.
+
+    Cards are read by `Card.index` (equal cards, the copies of the double pack, have
+    one index), `STARTER` standing for a starter not yet named."""
 
     def __init__(self) -> None:
         self.places: list[int] = []
         self.times: list[int] = []
         self.arrived: list[tuple[Any, int]] = []
-        self.played: list[tuple[Card, int]] = []
-        self._moves: dict[Any, list[tuple[int, int]]] = {}
+        self.played: list[tuple[int, int]] = []
         self._cards: dict[Any, tuple[int, list[int]]] | None = None
+        self._rows: list[tuple[int, list[tuple[Card, int]] | None]] | None = None
+        self._rest: tuple[tuple[int, ...], list[tuple[Card, int]] | None] | None = None
+        self._slots: tuple[list[int], list[int]] | None = None
+
+    def slots(self) -> tuple[list[int], list[int]]:
+        """`by_time` of its places (worked out once, then kept)."""
+        found = self._slots
+        if found is None:
+            found = self._slots = by_time(self.times)
+        return found
 
     def with_starter(self, starter: Card) -> Seat:
         """This seat read with `STARTER` standing for the starter: the same, `starter` named
         (its cards' reading reused, only the starter's card read again)."""
+        cards = self._by_card()
+        if STARTER not in cards:
+            return self  # no starter to name: the same reading, and what it worked out
         new = Seat()
         new.places, new.times, new.played = self.places, self.times, self.played
         new.arrived = self.arrived  # with `STARTER` still: only its reading below is read
-        cards = self._by_card()
-        if STARTER not in cards:
-            new._moves, new._cards = self._moves, cards
-            return new
-        merged = self._moves.get(starter, []) + self._moves[STARTER]
-        new._moves = {**self._moves, starter: merged}
-        del new._moves[STARTER]
+        named = starter.index
+        merged = self._moves_of(named) + self._moves_of(STARTER)
         new._cards = {}
         for c, read in cards.items():  # in the order the cards first moved, as read anew
-            if c is STARTER or c == starter:
-                if starter not in new._cards:
-                    new._cards[starter] = _read(merged)
+            if c is STARTER or c == named:
+                if named not in new._cards:
+                    new._cards[named] = _read(merged)
             else:
                 new._cards[c] = read
         return new
 
+    def _moves_of(self, card: Any) -> list[tuple[int, int]]:
+        """The moves of `card` in and out of the hand: (action, +1) for each arrival,
+        (action, -1) for each play."""
+        return [(t, 1) for c, t in self.arrived if c == card] + [
+            (t, -1) for c, t in self.played if c == card
+        ]
+
     def _by_card(self) -> dict[Any, tuple[int, list[int]]]:
-        """For each card the history moves, `_read` of its moves (read once, then kept)."""
+        """For each card the history moves (by index), `_read` of its moves, the cards
+        received face up first, then the others in the order first played (read once, then
+        kept)."""
         found = self._cards
         if found is None:
-            moves = self._moves
+            arrivals: dict[Any, list[tuple[int, int]]] = {}
             for c, t in self.arrived:
-                moves.setdefault(c, []).append((t, 1))
+                arrivals.setdefault(c, []).append((t, 1))
+            plays: dict[Any, list[int]] = {}
             for c, t in self.played:
-                moves.setdefault(c, []).append((t, -1))
-            found = {c: _read(m) for c, m in moves.items()}
+                at = plays.get(c)
+                if at is None:
+                    plays[c] = [t]
+                else:
+                    at.append(t)
+            found = {}
+            for c, moves in arrivals.items():
+                found[c] = _read(moves + [(t, -1) for t in plays.get(c, NONE)])
+            for c, times in plays.items():
+                if c not in arrivals:  # every play from an unseen place, each by its action
+                    found[c] = (-len(times), times)
             self._cards = found
         return found
 
+    def _unheld(self) -> list[tuple[int, list[tuple[Card, int]] | None]]:
+        """For each card the history moves, in the order of `_by_card`, what its unseen
+        places must hold when the hand holds none of it (None: the history cannot be
+        played so). Worked out once, then kept."""
+        rows = self._rows
+        if rows is None:
+            rows = []
+            for c, (balance, deadlines) in self._by_card().items():
+                extra = -balance - len(deadlines)  # plays less arrivals, less the deadlines
+                if extra < 0:
+                    rows.append((c, None))
+                    continue
+                card = card_at(c)
+                rows.append((c, [(card, t) for t in deadlines] + [(card, NEVER)] * extra))
+            self._rows = rows
+        return rows
+
     def needs(self, held: Sequence[Card]) -> list[tuple[Card, int]] | None:
         """The cards its unseen places must hold, each with the action it is needed by, for
-        a hand that now holds `held`; None if the history cannot be played with them."""
+        a hand that now holds `held`; None if the history cannot be played with them.
+
+        The held cards come first, in the order held, then the other cards the history
+        moves, in the order they first moved."""
         by_card = self._by_card()
-        count = Counter(held)
+        count = Counter([c.index for c in held])
         out: list[tuple[Card, int]] = []
-        for c, held_c in [*count.items(), *((c, 0) for c in by_card if c not in count)]:
+        for c, held_c in count.items():
             balance, deadlines = by_card.get(c, (0, NONE))
             total = held_c - balance  # plays less arrivals, plus what is held
             if total < len(deadlines):
                 return None
-            out.extend((c, t) for t in deadlines)
-            out.extend((c, NEVER) for _ in range(total - len(deadlines)))
+            card = card_at(c)
+            out.extend([(card, t) for t in deadlines])
+            out.extend([(card, NEVER)] * (total - len(deadlines)))
+        rest = self._rest_of(tuple([c for c in count if c in by_card]))
+        if rest is None:
+            return None
+        out.extend(rest)
+        return out
+
+    def _rest_of(self, held: tuple[int, ...]) -> list[tuple[Card, int]] | None:
+        """What the unseen places must hold of the cards the history moves that the hand
+        holds none of (`held`: those it holds), in the order of `_by_card`; None if the
+        history cannot be played so. The last one worked out is kept: the same on every
+        draw unless equal cards are drawn into the hand (the double pack)."""
+        kept = self._rest
+        if kept is not None and kept[0] == held:
+            return kept[1]
+        out: list[tuple[Card, int]] | None = []
+        for c, entries in self._unheld():
+            if c in held:
+                continue
+            if entries is None:
+                out = None
+                break
+            out.extend(entries)  # type: ignore[union-attr]
+        self._rest = (held, out)
         return out
 
 
@@ -275,6 +397,9 @@ NONE: list[int] = []
 def _read(moves: list[tuple[int, int]]) -> tuple[int, list[int]]:
     """One card's moves in and out of a hand (action, +1 or -1): its known arrivals less
     plays, and the actions by which an unseen copy must be in the hand."""
+    if len(moves) == 1:  # one arrival, or one play from an unseen place
+        t, step = moves[0]
+        return step, [t] if step < 0 else []
     balance = 0  # known arrivals less plays so far
     deadlines: list[int] = []
     for t, step in sorted(moves):

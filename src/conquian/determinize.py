@@ -3,10 +3,10 @@
 A searching bot sees a `PlayerView`, not the state. To look ahead it needs
 whole states that agree with everything the player saw: `view.sample_state(rng)`
 gives one, drawn **uniformly among the deals** (orders of the pack, with the
-dealer) that would have shown this player exactly this view, with the actions
-of the deal replayed on it, so that ``sample.view(view.player) == view``.
+dealer) that would have shown this player exactly this view, in the position
+the view shows, so that ``sample.view(view.player) == view``.
 
-The sample is built from the view alone, in two steps:
+The sample is built from the view alone, in three steps:
 
 1. Read the history as the player saw it and fix every place of the pack
    whose card he knows: his own dealt hand, the cards turned from the stock
@@ -17,8 +17,27 @@ The sample is built from the view alone, in two steps:
    or pack) and the cards of `view.unseen` to put there.
 2. Shuffle `view.unseen` into the unknown places with the seeded shuffle of
    the library (only `random.Random.random` is used, as in `conquian.shuffle`),
-   arrange each player's cards over his places, deal that pack and replay
-   the history.
+   and arrange each player's cards over his places: a whole deck.
+3. Build the position the view shows on that deck, without replaying the
+   history (the engine's ``sample.position``: `conquian.offer.sample`,
+   `conquian.rummy.sample`): the public zones, who acts, the result and the
+   history are the view's, the viewer's hand is his, every other seat holds
+   its known cards and the unseen cards drawn for it, and the face-down pack
+   is what the deck leaves unturned (in Cooncan, or the turned-over stock,
+   M11). The state's deck is the drawn deck, so a sample's record replays.
+
+A few deals drawn in step 2 give the view's cards but not its history: one
+where a seat now playing (not the viewer) took a card it could not meld or
+keep with the hand drawn for it (T3, T8, M2), or, in Cooncan, one whose
+starter (left open by the view, M11) gives other known cards than the
+view's. Step 3 refuses them and another deck is drawn, as replaying the
+history on them would have refused them: the same random numbers give the
+same state as dealing the deck and replaying the history, which stays as
+the plain reference (`sample_two_hand` and `sample_cooncan` without
+``rebuild``; the JSON reader of views uses it, as its check of a view). One
+position is not built: a two-hand view while a card borrowed in the turn in
+progress is pending, as the view does not show which melds it may not go back
+to (T9); that view's sample is drawn by the replay.
 
 Because the true hidden cards never enter step 1 (only the view does), a
 sample cannot favour the real hidden hand: the unseen cards are exchangeable
@@ -78,6 +97,7 @@ from ._sampling import (
     Work,
     arrange,
     check_rng,
+    rebuilt,
     sampled,
     shuffled,
 )
@@ -97,9 +117,12 @@ _shuffled, _arrange, _Unplayable = shuffled, arrange, Unplayable
 __all__ = [
     "DeterminizationError",
     "TwoHandDeals",
+    "cooncan_samples",
     "sample_cooncan",
     "sample_state",
     "sample_two_hand",
+    "samples",
+    "two_hand_samples",
 ]
 
 S = TypeVar("S", bound=Any)
@@ -118,6 +141,24 @@ def _deal_for(view: Any) -> Callable[..., Any]:
         return game_of(view.rules).deal
     except TypeError:
         raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
+
+
+def samples(view: PlayerView) -> Callable[[random.Random], State]:
+    """Many samples of one view: ``draw = samples(view)``, then ``draw(rng)`` is
+    ``view.sample_state(rng)`` (C6), the view's history read once for all of them where
+    the view offers it (``view.samples()``, the offer game and Cooncan).
+
+    >>> import random
+    >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
+    >>> draw = samples(view)
+    >>> draw(random.Random(1)) == sample_state(view, random.Random(1))
+    True
+    """
+    own: Callable[[], Callable[[random.Random], State]] | None = getattr(view, "samples", None)
+    if own is not None:
+        return own()
+    method: Callable[[random.Random], State] = view.sample_state
+    return method
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> State:
@@ -147,6 +188,21 @@ def _sampled(
     """`conquian._sampling.sampled`, its failure as a `DeterminizationError`."""
     try:
         state: S = sampled(view, draw, accept, work, own_fixed)
+    except NoDeal as e:
+        raise DeterminizationError(str(e)) from None
+    return state
+
+
+def _rebuilt(
+    view: Any,
+    draw: Callable[[], tuple[Any, ...] | None],
+    build: Callable[..., S | None],
+    replay: Callable[[], S],
+    work: Work | None = None,
+) -> S:
+    """`conquian._sampling.rebuilt`, its failure as a `DeterminizationError`."""
+    try:
+        state: S = rebuilt(view, draw, build, replay, work)
     except NoDeal as e:
         raise DeterminizationError(str(e)) from None
     return state
@@ -257,6 +313,7 @@ def sample_two_hand(
     rng: random.Random,
     deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
+    rebuild: Callable[..., S | None] | None = None,
 ) -> S:
     """`ConquianView.sample_state`: a deal drawn uniformly among those giving `view` (C6).
 
@@ -267,8 +324,18 @@ def sample_two_hand(
     shuffled. `deal` is the engine's deal function (by default the registry's for
     the view's game, `conquian.games`); `accept` (by default: the state gives `view`)
     decides whether a replayed deal will do.
+
+    With `rebuild` (and neither `deal` nor `accept`), the state is built from the
+    view and the drawn deck without replaying the history:
+    ``rebuild(view, deck, hands)`` is the position the view shows on `deck`, with
+    every seat's hand now (`hands`), or None when no deal with those hidden cards
+    gives the view (see `_rebuilt`). The same rng gives the same state as the
+    replay.
     """
     check_rng(rng)
+    if rebuild is not None and deal is None and accept is None:
+        sample: S = two_hand_samples(view, rebuild)(rng)
+        return sample
     deal_with = TwoHandDeals(view, deal)
     hidden = deal_with.hidden
 
@@ -297,6 +364,62 @@ class _Rest:
     def __init__(self, player: int, history: tuple[Action, ...]) -> None:
         self.player = player
         self.history = history
+
+
+def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[random.Random], S]:
+    """The samples of one view of the offer game, built with `rebuild` (`sample_two_hand`):
+    ``samples(rng)`` is ``sample_two_hand(view, rng, rebuild=rebuild)``, the view's
+    history read once for every call (`ConquianView.samples`)."""
+    deal_with = TwoHandDeals(view, _deck_only)
+    hidden = deal_with.hidden
+    seats = _two_hand_hidden(view)
+
+    def samples(rng: random.Random) -> S:
+        check_rng(rng)
+
+        def drawn() -> tuple[Any, ...]:
+            unseen = _shuffled(view.unseen, rng)
+            held = unseen[:hidden]
+            deck = deal_with(held, unseen[hidden:], rng)
+            return (view, deck, _two_hand_hands(view, seats, held))
+
+        def replay() -> S:
+            return sample_two_hand(view, rng)
+
+        return _rebuilt(view, drawn, rebuild, replay)
+
+    return samples
+
+
+def _deck_only(rules: Any, deck: tuple[Card, ...], dealer: int) -> tuple[Card, ...]:
+    """A deal function giving the deck itself: the state is built from it (`sample_two_hand`)."""
+    return deck
+
+
+def _two_hand_hidden(view: Any) -> list[tuple[int, int]]:
+    """The other seats from the viewer's left round the table (T16), each with how many of
+    its cards are hidden from him: its whole hand while the deal goes on, none once every
+    hand is shown (C6 Showing)."""
+    n, me = view.rules.players, view.player
+    shown = _shown(view) is not None
+    return [((me + i) % n, 0 if shown else view.hand_sizes[(me + i) % n]) for i in range(1, n)]
+
+
+def _two_hand_hands(
+    view: Any, seats: list[tuple[int, int]], held: Sequence[Card]
+) -> list[Sequence[Card]]:
+    """Every seat's hand now: the viewer's own, the shown hands at the end of the deal (C6
+    Showing), else for each other seat the hidden cards drawn for it (`held`, seat by seat
+    from his left, as `TwoHandDeals` takes them)."""
+    shown = _shown(view)
+    hands: list[Sequence[Card]] = list(shown) if shown else [()] * view.rules.players
+    hands[view.player] = view.hand
+    at = 0
+    for seat, hidden in seats:
+        if not shown:
+            hands[seat] = held[at : at + hidden]
+        at += hidden
+    return hands
 
 
 class TwoHandDeals:
@@ -436,6 +559,7 @@ def _pick(cards: Sequence[Card], rng: random.Random | None) -> Card:
 
 # -- Cooncan (M) ----------------------------------------------------------------------------
 
+
 def _cooncan_starter(view: Any) -> list[Card]:
     """The card that started the stock (M1), or the cards it may be when the view leaves
     it open (it went round the turned-over stock into a hand and was played, M11)."""
@@ -508,7 +632,8 @@ def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
 
 
 def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
-    """Each seat's places and cards (`Seat`), and the places of the pack still face down.
+    """Each seat's places and cards (`Seat`, cards by index), and the places of the pack
+    still face down.
 
     `starter` may be `STARTER`, to read the history once for every starter it leaves open
     (`Seat.with_starter` then names it): `Ambiguous` if a take may be of the starter."""
@@ -521,11 +646,15 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
         seat.times.append(-1)
     total = len(rules.pack_cards())
     next_place = n * size + 1
-    stock: list[Any] = [starter]
+    unnamed = starter is STARTER
+    stock: list[Any] = [STARTER if unnamed else starter.index]  # by index
     pack: list[Any] | None = None
     open_stock = rules.stock == "open"
     player = (view.dealer + 1) % n
-    for t, action in enumerate(view.history):
+    joker = JOKER.index
+    t = -1
+    for action in view.history:
+        t += 1
         kind = type(action)
         seat = seats[player]
         if kind is Draw:
@@ -540,23 +669,27 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
                 raise DeterminizationError(f"'{action}': no card is left to draw (M11)")
             seat.arrived.append((pack.pop(0), t))
         elif kind is Take:
-            c = action.card
+            c = action.card.index
             if c not in stock or (not open_stock and stock[-1] != c):
-                if starter is STARTER and STARTER in stock:
+                if unnamed and STARTER in stock:
                     raise Ambiguous
                 raise DeterminizationError(f"'{action}': no such card in the stock")
             at = len(stock) - 1 - stock[::-1].index(c)
-            if starter is STARTER and STARTER in stock[at:]:  # the starter may be the topmost c
+            if unnamed and STARTER in stock[at:]:  # the starter may be the topmost c
                 raise Ambiguous
             del stock[at]
             seat.arrived.append((c, t))
         elif kind is Meld:
-            seat.played.extend((_physical(f), t) for f in action.cards)
+            seat.played.extend(
+                [(joker if type(f) is NamedJoker else f.index, t) for f in action.cards]
+            )
         elif kind is Force:
-            seat.played.append((_physical(action.card), t))
+            f = action.card
+            seat.played.append((joker if type(f) is NamedJoker else f.index, t))
         elif kind is Discard:
-            seat.played.append((action.card, t))
-            stock.append(action.card)
+            c = action.card.index
+            seat.played.append((c, t))
+            stock.append(c)
             player = (player + 1) % n
         else:
             raise DeterminizationError(f"'{action}' is not an action of Cooncan")
@@ -568,6 +701,7 @@ def sample_cooncan(
     rng: random.Random,
     deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
+    rebuild: Callable[..., S | None] | None = None,
 ) -> S:
     """`CooncanView.sample_state`: a deal drawn among those giving `view` (C6); see the module.
 
@@ -575,30 +709,43 @@ def sample_cooncan(
     or drawn from the turned-over stock (M2, M11). Each seat's unseen places
     (dealt, or drawn face down) hold the cards it played from them and, for the
     other seats, the unknown part of the hand, drawn from `view.unseen`, each
-    card placed before the action that plays it. `deal` and `accept` as for
-    `sample_two_hand`.
+    card placed before the action that plays it. `deal`, `accept` and `rebuild` as
+    for `sample_two_hand`: with `rebuild`, the state is built on the drawn deck from
+    the view and every seat's hand now, without replaying the history.
     """
     check_rng(rng)
+    sample: S = cooncan_samples(view, rebuild, deal, accept)(rng)
+    return sample
+
+
+def cooncan_samples(
+    view: Any,
+    rebuild: Callable[..., S | None] | None,
+    deal: Callable[..., S] | None = None,
+    accept: Callable[[S], bool] | None = None,
+) -> Callable[[random.Random], S]:
+    """The samples of one Cooncan view (`sample_cooncan`): ``samples(rng)`` is
+    ``sample_cooncan(view, rng, deal, accept, rebuild)``, the view's history read once for
+    every call (`CooncanView.samples`)."""
     dealt: Callable[..., S] = deal or _deal_for(view)
     rules = view.rules
     n = rules.players
+    history_length = len(view.history)
     starters = _cooncan_starter(view)
     plans: dict[Card, tuple[list[Seat], list[int]]] = {}
     shared: list[tuple[list[Seat], list[int]] | None] = []  # read once for all starters
-    work = Work()  # each reading of the history counts in the sample's budget
 
     def _plan(starter: Card) -> tuple[list[Seat], list[int]]:
         if len(starters) > 1 and not shared:
-            work.done += len(view.history)
             try:
                 shared.append(_cooncan_seats(view, STARTER))
             except Ambiguous:
                 shared.append(None)
         read = shared[0] if shared else None
         if read is None:
-            work.done += len(view.history)
             return _cooncan_seats(view, starter)
         return [seat.with_starter(starter) for seat in read[0]], read[1]
+
     me = view.player
     shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
     unknown = [
@@ -606,46 +753,95 @@ def sample_cooncan(
     ]
     total = len(rules.pack_cards())
     start = n * rules.hand_size
+    # With no two equal cards in the pack (three-hand), no unseen card is one the history
+    # moves: whether a draw with a given starter fails, and after how many random numbers,
+    # is the same whatever the shuffle. A starter whose draw failed has its later draws use
+    # up as many random numbers and fail at once: the same draws, without the work.
+    distinct = len(set(rules.pack_indices())) == total
+    failing: dict[Card, int] = {}  # such a starter: the random numbers its draws use
 
-    def draw() -> S | None:
-        starter = starters[int(rng.random() * len(starters))]
-        if starter not in plans:
-            plans[starter] = _plan(starter)
-        seats, rest = plans[starter]
-        unseen = _shuffled(view.unseen, rng)
-        if len(unseen) != sum(unknown) + len(rest):
-            raise DeterminizationError("the view's unseen cards do not fill its unknown places")
-        deck: list[Card | None] = [None] * total
-        deck[start] = starter
-        at = 0
-        for q, seat in enumerate(seats):
-            if q == me:
-                held = list(view.hand)
-            elif shown:
-                held = list(shown[q])
-            else:
-                held = [*view.known[q], *unseen[at : at + unknown[q]]]
-            at += unknown[q]
-            needs = seat.needs(held)
-            # No unseen card in it and one starter: the same on every draw.
-            fixed = (q == me or shown is not None) and len(starters) == 1
-            if needs is not None and len(needs) != len(seat.places):  # the same every draw
-                raise DeterminizationError(
-                    f"seat {q} holds {len(held)} cards, and its history needs {len(needs)} "
-                    f"cards dealt or drawn face down where it got {len(seat.places)}"
-                )
-            try:
-                if needs is None:
-                    raise _Unplayable
-                _arrange(seat.places, seat.times, needs, deck, rng)
-            except _Unplayable:
-                if fixed:
-                    raise DeterminizationError(
-                        f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
-                    ) from None
+    def samples(rng: random.Random) -> S:
+        check_rng(rng)
+        work = Work()  # each reading of the history counts in the sample's budget
+        named: set[Card] = set()  # the starters this sample has drawn
+
+        def charge(starter: Card) -> None:
+            """Count the readings of the history a first draw with `starter` costs, as if
+            this sample read the history itself (the budget is the same on every call)."""
+            if starter in named:
+                return
+            if len(starters) > 1 and not named:
+                work.done += history_length  # the reading shared by every starter
+            named.add(starter)
+            if not shared or shared[0] is None:
+                work.done += history_length
+
+        def drawn() -> tuple[Any, ...] | None:
+            """The drawn deck and every seat's hand now, or None to draw again."""
+            starter = starters[int(rng.random() * len(starters))]
+            if starter not in plans:
+                plans[starter] = _plan(starter)
+            charge(starter)
+            used = failing.get(starter)
+            if used is not None:
+                draw = rng.random
+                for _ in range(used):
+                    draw()
                 return None
-        for place, c in zip(rest, unseen[at:], strict=True):
-            deck[place] = c
-        return dealt(rules, tuple(deck), view.dealer)
+            seats, rest = plans[starter]
+            unseen = _shuffled(view.unseen, rng)
+            used = max(len(unseen) - 1, 0)  # the shuffle's random numbers
+            if len(unseen) != sum(unknown) + len(rest):
+                raise DeterminizationError("the view's unseen cards do not fill its unknown places")
+            deck: list[Card | None] = [None] * total
+            deck[start] = starter
+            at = 0
+            hands: list[Sequence[Card]] = []
+            for q, seat in enumerate(seats):
+                if q == me:
+                    held = list(view.hand)
+                elif shown:
+                    held = list(shown[q])
+                else:
+                    held = [*view.known[q], *unseen[at : at + unknown[q]]]
+                at += unknown[q]
+                hands.append(held)
+                needs = seat.needs(held)
+                # No unseen card in it and one starter: the same on every draw.
+                fixed = (q == me or shown is not None) and len(starters) == 1
+                if needs is not None and len(needs) != len(seat.places):  # the same every draw
+                    raise DeterminizationError(
+                        f"seat {q} holds {len(held)} cards, and its history needs {len(needs)} "
+                        f"cards dealt or drawn face down where it got {len(seat.places)}"
+                    )
+                try:
+                    if needs is None:
+                        raise _Unplayable(0)
+                    _arrange(seat.places, seat.times, needs, deck, rng, seat.slots())
+                    used += len(needs)  # one random number a card
+                except _Unplayable as e:
+                    if fixed:
+                        raise DeterminizationError(
+                            f"seat {q}'s cards cannot be dealt and drawn as the history plays them"
+                        ) from None
+                    if distinct:
+                        failing[starter] = used + e.args[0]
+                    return None
+            for place, c in zip(rest, unseen[at:], strict=True):
+                deck[place] = c
+            return (view, tuple(deck), hands, len(starters) > 1)
 
-    return _sampled(view, draw, accept, work)
+        if rebuild is not None and deal is None and accept is None:
+
+            def replay() -> S:
+                return sample_cooncan(view, rng)
+
+            return _rebuilt(view, drawn, rebuild, replay, work)
+
+        def draw() -> S | None:
+            found = drawn()
+            return None if found is None else dealt(rules, found[1], view.dealer)
+
+        return _sampled(view, draw, accept, work)
+
+    return samples

@@ -34,9 +34,9 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
 
 from ..actions import Action
+from ..determinize import samples
 from ..games import game_of
 from ..state.base import Outcome, PlayerView, State
 from .base import _no_actions
@@ -44,12 +44,6 @@ from .heuristic import HeuristicAgent, ranked
 from .reading import HandReader
 
 __all__ = ["ISMCTSAgent"]
-
-
-class _Sampling(Protocol):
-    """A view that can sample whole deals consistent with itself."""
-
-    def sample_state(self, rng: random.Random) -> State: ...
 
 
 def _worth(final: State, seat: int, undecided: float) -> float:
@@ -204,8 +198,8 @@ class ISMCTSAgent:
         reader = self._reader
         if reader is not None and reader.start(view, rng):
             return lambda: reader.deal(rng)
-        sampler: _Sampling = view  # type: ignore[assignment]
-        return lambda: sampler.sample_state(rng)
+        draw = samples(view)  # the view's history read once for the decision's samples
+        return lambda: draw(rng)
 
     def _deadline(self) -> float | None:
         return None if self.seconds is None else time.perf_counter() + self.seconds

@@ -62,6 +62,8 @@ Where each rule lives:
   cannot happen in an engine, so there is nothing to enforce;
 - C6 what a player may know: `view.ConquianView`, made by `ConquianState.view`;
   its observation for learning, written from the board's card masks: `observe`;
+  a whole deal drawn from a view: `sample.position` builds the position the
+  view shows on a drawn deck (`conquian.determinize.sample_two_hand`);
 - E1 illegal actions: `ConquianState.apply`, with the reasons of `explain`.
 
 The modules, in the order they build on each other: `board` (cards, melds and
@@ -69,8 +71,9 @@ a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
 `view` (C6), `dealing` (what stays the same over a deal), `state` (the state),
-`start` (the deal itself), `search` (the ends of a turn, for bots), `observe` (the
-observation written from the state, for learning environments), `codec` (positions
+`start` (the deal itself), `sample` (a view's position on a drawn deck, C6), `search` (the
+ends of a turn, for bots), `observe` (the observation written from the state, for
+learning environments), `codec` (positions
 and views as JSON, registered with the formats' shared driver). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).

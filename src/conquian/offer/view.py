@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 import attrs
@@ -12,7 +12,7 @@ from .._trading import known_cards
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
-from ..determinize import sample_two_hand
+from ..determinize import sample_two_hand, two_hand_samples
 from ..encoding import observation
 from ..rules import ConquianRules
 from ..state.base import PlayerView, Result, State
@@ -126,14 +126,41 @@ class ConquianView(PlayerView):
         See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
         With trade rounds (T21) the draw is uniform over the deals and the other players'
         hidden choices that give this view.
+        The deck is drawn as the module says, and the state built on it from this view
+        (`conquian.offer.sample.position`) without replaying the history, except while a
+        card borrowed in the turn in progress is pending (T9, `sample.rebuildable`).
 
         >>> import random
         >>> view = new_game(ConquianRules(), seed=7).view(0)
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
+        # The engine's state is imported here: it imports this module.
+        from .sample import position, rebuildable
+
+        if rebuildable(self):
+            built: State = sample_two_hand(self, rng, rebuild=position)
+            return built
         sample: State = sample_two_hand(self, rng)
         return sample
+
+    def samples(self) -> Callable[[random.Random], State]:
+        """`sample_state` for many samples of this view: ``draw = view.samples()``, then
+        ``draw(rng)`` is ``view.sample_state(rng)``, with the history read once for all
+        of them (a searching bot samples one view many times).
+
+        >>> import random
+        >>> view = new_game(ConquianRules(), seed=7).view(0)
+        >>> draw = view.samples()
+        >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
+        True
+        """
+        from .sample import positions, rebuildable
+
+        if rebuildable(self):
+            built: Callable[[random.Random], State] = two_hand_samples(self, positions(self))
+            return built
+        return self.sample_state
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""

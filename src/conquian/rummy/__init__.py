@@ -38,7 +38,9 @@ Where each rule lives (each in one place, named by its id):
 - M13 seats and the first deal: `dealing.cut_for_deal`;
 - C5 jokers named when played (and their physical card): `tables.physical`,
   `melds`; C6 what a player may know, and every hand shown once the deal is
-  over: `view.make_view`; E1 why an action is illegal: `explain.why`;
+  over: `view.make_view`; a whole deal drawn from a view: `sample.position`
+  builds the position the view shows on a drawn deck
+  (`conquian.determinize.sample_cooncan`); E1 why an action is illegal: `explain.why`;
 - the JSON position and view of these games: `codec`.
 
 Where Foster is silent the docstrings say *library's choice*: the card taken

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
-from ..determinize import sample_cooncan
+from ..determinize import cooncan_samples, sample_cooncan
 from ..encoding import observation
 from ..rules import CooncanRules
 from ..state.base import PlayerView, Result, State
@@ -65,14 +65,35 @@ class CooncanView(PlayerView):
         """A whole deal (a `CooncanState`) drawn among those that give this view.
 
         See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
+        The deck is drawn as the module says, and the state built on it from this view
+        (`conquian.rummy.sample.position`) without replaying the history.
 
         >>> import random
         >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
-        sample: State = sample_cooncan(self, rng)
+        # The engine's state is imported here: it imports this module.
+        from .sample import position
+
+        sample: State = sample_cooncan(self, rng, rebuild=position)
         return sample
+
+    def samples(self) -> Callable[[random.Random], State]:
+        """`sample_state` for many samples of this view: ``draw = view.samples()``, then
+        ``draw(rng)`` is ``view.sample_state(rng)``, with the history read once for all
+        of them (a searching bot samples one view many times).
+
+        >>> import random
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
+        >>> draw = view.samples()
+        >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
+        True
+        """
+        from .sample import positions
+
+        draw: Callable[[random.Random], State] = cooncan_samples(self, positions(self))
+        return draw
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""
