@@ -50,7 +50,8 @@ class CooCanView(PlayerView):
     no card); his `legal_actions` on his turn; and `unseen`, the cards whose
     place he cannot know. Never the deck's order nor another hand's unknown
     cards while the deal goes on; once it is over every hand is shown
-    (`hands`, C6 "Showing").
+    (`hands`, C6 "Showing"). `draws` are the cards he drew from the deck, in
+    order (his own, C6).
 
     >>> from conquian.coocan import CooCanRules, deal
     >>> from conquian.cards import cards, shuffle
@@ -81,6 +82,7 @@ class CooCanView(PlayerView):
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
+    draws: tuple[Card, ...] = ()
 
     @property
     def decision(self) -> Phase | None:
@@ -166,6 +168,7 @@ def make_view(state: CooCanState, seat: int) -> CooCanView:
         legal_actions=state.legal_actions() if seat == state.current_player else (),
         unseen=unseen,
         hands=hands if over else None,
+        draws=state.draws(seat),
     )
 
 
@@ -246,6 +249,7 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
         history,
         len(history),
         view.result,
+        tuple(view.draws if q == me else () for q in range(n)),
     )
 
 
