@@ -18,7 +18,7 @@ import statistics
 import time
 
 import conquian
-from conquian import ConquianRules, CooncanRules
+from conquian import ConquianRules, CooCanRules, CooncanRules
 
 GAMES = {
     "two-hand": ConquianRules(),
@@ -26,6 +26,7 @@ GAMES = {
     "three-hand-joker": CooncanRules.three_hand(jokers=1, turn_limit=200),
     "double-pack-4": CooncanRules.double_pack(players=4, turn_limit=300),
     "double-pack-5": CooncanRules.double_pack(players=5, turn_limit=300),
+    "coo-can": CooCanRules(turn_limit=300),
 }
 
 

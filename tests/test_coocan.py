@@ -593,3 +593,39 @@ def test_action_ids_are_a_fixed_bijection() -> None:
             state = state.apply(rng.choice(melds or legal))
     with pytest.raises(ValueError, match="no id"):
         ids.index(parse_action("meld 5H 6H 7H"))
+
+
+def _draw_heavy(state: CooCanState, rng: random.Random, steps: int) -> CooCanState:
+    """`state` after up to `steps` actions drawn mostly among draws and discards (a meld a
+    quarter of the times one is legal), so that decks run out and are mixed again (K8)."""
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        melds = [a for a in legal if isinstance(a, Meld)]
+        plain = [a for a in legal if str(a) == "draw" or str(a).startswith("discard")]
+        state = state.apply(rng.choice(melds if melds and rng.random() < 0.25 else plain))
+    return state
+
+
+def test_c6_k8_samples_after_reshuffles_give_the_view_and_play_on() -> None:
+    """C6, K8: for views after one or more reshuffles, with 2 to 6 players, a sample gives
+    the same view back, its deck holds only cards the mixed pile may still hold, its
+    player's draws are his own, and it plays on legally to the end of the deal."""
+    sampled = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = 2 + seed % 5
+        state = _draw_heavy(seeded(players, seed, dealer=seed % players), rng, 160 + 40 * seed)
+        if state.reshuffles == 0:
+            continue
+        for p in range(players):
+            view = state.view(p)
+            assert view.draws == state.draws(p)
+            sample = view.sample_state(random.Random(seed * 10 + p))
+            assert sample.view(p) == view
+            assert not Counter(sample.deck_cards) - Counter(view.deck_may_hold or view.unseen)
+            line = _draw_heavy(sample, rng, 300)
+            assert line.is_over or line.legal_actions()
+            sampled += 1
+    assert sampled >= 20
