@@ -188,15 +188,28 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     The cards of `view.unseen` are shuffled (only ``rng.random`` is used) and
     dealt to the places the player cannot see: the deck, in its order, and
     the unknown part of each other hand. Before any reshuffle every unseen
-    card may be anywhere, so the draw is uniform over those arrangements (the
-    two copies of a card counted as different cards). After a reshuffle the
-    deck holds only cards of `deck_may_hold`: the deck is drawn uniformly
-    from those and the other hands from what is left. The library's choice:
-    which of a hand's cards came from the mixed pile is not followed, so a
-    hand may be drawn that its player's later plays make unlikely. The
-    position is built zone by zone with the view's history, not replayed
-    from a deal: it has no deck to record (`to_json` refuses it), and its own
-    later reshuffles are seeded from `rng`.
+    card may be anywhere: the draw is uniform over those arrangements, the
+    two copies of a card counted as different cards (as in the double-pack
+    sampler of `conquian.determinize`). After a reshuffle the deck holds only
+    cards of `deck_may_hold`: its cards and their order are drawn uniformly
+    from those, and the other hands' unknown cards uniformly from what is
+    left.
+
+    What this is not, the library's choice for speed (a sample costs about a
+    dozen moves): the exact posterior, uniform over the orders of the pack
+    and of each mixed pile that give the view. That one would weigh each
+    arrangement by the ways the history could have reached it: every card
+    another player played was in his hand when he played it (a card he took,
+    or one he drew earlier, from the pack or from a mixed pile that held it),
+    so a hand is likelier to hold the twin of a card its player played, and
+    after a reshuffle each other hand is a mix of cards kept from before it
+    and cards drawn from the mixed pile, in numbers the history tells for the
+    draws but not for the plays. This sampler does not follow which of a
+    hand's cards came from the mixed pile. It is exact in a deal of two just
+    after a reshuffle (the other hand is then every unseen card not in the
+    pile). The position is built zone by zone with the view's history, not
+    replayed from a deal: it has no deck to record (`to_json` refuses it), and
+    its own later reshuffles are seeded from `rng`.
     """
     rules = view.rules
     n = rules.players
