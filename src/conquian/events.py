@@ -84,12 +84,16 @@ KINDS = (
 """Every `Event.kind`, in the order of a deal."""
 
 
-def _offer_engine(rules: Rules) -> bool:
-    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine: the
-    registry says (`conquian.games`)."""
+def _engine(rules: Rules) -> str:
+    """The engine family that plays `rules`: the registry says (`conquian.games`)."""
     from .games import game_of
 
-    return game_of(rules).engine == "offer"
+    return game_of(rules).engine
+
+
+def _offer_engine(rules: Rules) -> bool:
+    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine."""
+    return _engine(rules) == "offer"
 
 
 def _is_trade(action: object) -> bool:
@@ -284,7 +288,7 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
     if since == len(history) and since > 0:
         return ()
     rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
-    if rules.game == "coo-can":  # read from the public history and the viewer's draws (K8)
+    if _engine(rules) == "coocan":  # read from the public history and the viewer's draws (K8)
         from .coocan.story import story
 
         told = story(view, since)  # type: ignore[arg-type]  # a Coo-Can game's view

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 
 import attrs
 
@@ -172,6 +173,10 @@ def make_view(state: CooCanState, seat: int) -> CooCanView:
     )
 
 
+_INDEX = attrgetter("index")
+"""A card's place in the canonical order (`Card.index`): the key hands are sorted by."""
+
+
 def _shuffled(items: Sequence[Card], rng: random.Random) -> list[Card]:
     """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
     out = list(items)
@@ -225,8 +230,14 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
             stock, rest = pool[:d], pool[d:]
         else:
             stock = _shuffled(view.deck_may_hold, rng)[:d]
-            left = Counter(view.unseen) - Counter(stock)
-            rest = _shuffled(sorted(left.elements()), rng)
+            counts = [0] * 52
+            for c in view.unseen:
+                counts[c.index] += 1
+            for c in stock:
+                counts[c.index] -= 1
+            if min(counts) < 0:
+                raise ValueError("the view's deck may hold cards it does not count as unseen")
+            rest = _shuffled([card_at(i) for i in range(52) for _ in range(counts[i])], rng)
         if len(stock) != d or len(rest) != sum(unknown):
             raise ValueError("the view's unseen cards do not fill its unknown places")
         dealt: list[tuple[Card, ...]] = []
@@ -235,7 +246,8 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
             if q == me:
                 dealt.append(view.hand)
             else:
-                dealt.append(tuple(sorted((*view.known[q], *rest[at : at + unknown[q]]))))
+                held = (*view.known[q], *rest[at : at + unknown[q]])
+                dealt.append(tuple(sorted(held, key=_INDEX)))
                 at += unknown[q]
         hands = tuple(dealt)
     history = list(view.history)
