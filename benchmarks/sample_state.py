@@ -27,6 +27,7 @@ GAMES = {
     "double-pack-4": CooncanRules.double_pack(players=4, turn_limit=300),
     "double-pack-5": CooncanRules.double_pack(players=5, turn_limit=300),
     "coo-can": CooCanRules(turn_limit=300),
+    "coo-can-2": CooCanRules(players=2, turn_limit=300),
 }
 
 

@@ -190,31 +190,40 @@ def _shuffled(items: Sequence[Card], rng: random.Random) -> list[Card]:
 def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     """A position drawn among those giving `view` (C6, K8): its ``view(view.player) == view``.
 
-    The cards of `view.unseen` are shuffled (only ``rng.random`` is used) and
-    dealt to the places the player cannot see: the deck, in its order, and
-    the unknown part of each other hand. Before any reshuffle every unseen
-    card may be anywhere: the draw is uniform over those arrangements, the
-    two copies of a card counted as different cards (as in the double-pack
-    sampler of `conquian.determinize`). After a reshuffle the deck holds only
-    cards of `deck_may_hold`: its cards and their order are drawn uniformly
-    from those, and the other hands' unknown cards uniformly from what is
-    left.
+    **Uniform**, here: over the orders of the pack and of each discard pile
+    mixed into a new deck (K8) that give the view, and over which copy each
+    play used, the two copies of a card counted as different cards (as the
+    double-pack sampler of `conquian.determinize` counts them). Each source's
+    cards are public (the pack; the pile, seen face up), so every order of it
+    by card values stands for the same number of orders of its copies;
+    counted this way a deal in which a player held both copies of a card
+    when he played one comes up twice, as he could have played either.
 
-    What this is not, the library's choice for speed (a sample costs about a
-    dozen moves): the exact posterior, uniform over the orders of the pack
-    and of each mixed pile that give the view. That one would weigh each
-    arrangement by the ways the history could have reached it: every card
-    another player played was in his hand when he played it (a card he took,
-    or one he drew earlier, from the pack or from a mixed pile that held it),
-    so a hand is likelier to hold the twin of a card its player played, and
-    after a reshuffle each other hand is a mix of cards kept from before it
-    and cards drawn from the mixed pile, in numbers the history tells for the
-    draws but not for the plays. This sampler does not follow which of a
-    hand's cards came from the mixed pile. It is exact in a deal of two just
-    after a reshuffle (the other hand is then every unseen card not in the
-    pile). The position is built zone by zone with the view's history, not
-    replayed from a deal: it has no deck to record (`to_json` refuses it), and
-    its own later reshuffles are seeded from `rng`.
+    **A deal of two** is drawn exactly so (`conquian.coocan.pair`): at each
+    reshuffle the other hand is known (every card is then in a hand, on the
+    table or in the mixed pile), and since the last one each card the other
+    player played is given the place it came from (a card he held at the
+    reshuffle or took, or one of his draws before the play), weighed over
+    every way the rest of the history could go, before the cards left are
+    shuffled into his other draws and the deck. This costs a pass over the
+    history (about a millisecond late in a deal).
+
+    **Three players or more**, the library's choice for speed (a sample costs
+    about ten moves): the cards of `view.unseen` are shuffled (only
+    ``rng.random`` is used) and dealt to the places the player cannot see:
+    the deck, in its order, from `deck_may_hold` after a reshuffle, and the
+    unknown part of each other hand from what is left, every such
+    arrangement equally likely. This is not the exact posterior: it does not
+    follow which of another hand's cards came from the mixed pile and which
+    were kept from before it (the history tells how many each player drew,
+    not where his plays came from), nor that a card a player played was in
+    his hand when he played it (which makes the twin of a card he played
+    likelier in his hand). A view whose player's draws are not recorded (read
+    from JSON written without them) is drawn this way whatever its players.
+
+    The position is built zone by zone with the view's history, not replayed
+    from a deal: it has no deck to record (`to_json` refuses it), and its own
+    later reshuffles are seeded from `rng`.
     """
     rules = view.rules
     n = rules.players
@@ -223,6 +232,10 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     if view.hands is not None:  # C6 Showing: only the deck is left unknown
         hands = view.hands
         stock = _shuffled(view.unseen, rng)
+    elif n == 2 and (drawn := _pair(view, rng)) is not None:  # the exact draw of two
+        other, deck = drawn
+        stock = list(deck)
+        hands = (view.hand, other) if me == 0 else (other, view.hand)
     else:
         unknown = [0 if q == me else view.hand_sizes[q] - len(view.known[q]) for q in range(n)]
         if view.deck_may_hold is None:
@@ -276,6 +289,13 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
         view.result,
         tuple(view.draws if q == me else () for q in range(n)),
     )
+
+
+def _pair(view: CooCanView, rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """`conquian.coocan.pair.draw_pair`, imported when first needed."""
+    from .pair import draw_pair
+
+    return draw_pair(view, rng)
 
 
 def observation_layout(rules: CooCanRules, public: bool = False) -> tuple[tuple[str, int], ...]:
