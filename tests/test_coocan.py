@@ -24,6 +24,7 @@ from conquian import Discard, IllegalActionError, Meld, RulesError, State
 from conquian.cards import Card, card, cards, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal, reshuffle_seed, settle, spots
 from conquian.coocan.melds import new_sets
+from conquian.coocan.pair import draw_exact
 from oracles.coocan import oracle
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "coocan_golden.json").read_text())
@@ -716,3 +717,48 @@ def test_c6_k8_sample_of_a_deal_of_two_is_exact_after_a_reshuffle() -> None:
         rest = samples - sum(seen[h] for h in big)
         chi += (rest - samples * rest_p) ** 2 / (samples * rest_p)
     assert chi < _bound(len(big) + 1)
+
+
+def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -> None:
+    """C6, K8: `draw_exact`, which reads the whole history (every player's places in every
+    source), gives the other hand of the deal of two above the brute-force chances too;
+    with three to five players before a reshuffle its hands and deck hold exactly the
+    cards the view leaves unknown, in the right sizes, known cards included."""
+    rng = random.Random(0)
+    state = seeded(2, 0)
+    while state.reshuffles == 0:
+        state = _draw_heavy(state, rng, 1)
+    at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
+    state = _draw_heavy(state, rng, 8)
+    exact = _other_hands_by_brute_force(at_reshuffle, state, me)
+    marked = set(at_reshuffle.hand(1 - me)) | set(state.hand(1 - me))
+    cells: Counter[tuple[Card, ...]] = Counter()
+    for hand, p in exact.items():
+        cells[tuple(c for c in hand if c in marked)] += p  # type: ignore[assignment]
+    view = state.view(me)
+    samples = 1500
+    seen: Counter[tuple[Card, ...]] = Counter()
+    for k in range(samples):
+        drawn = draw_exact(view, random.Random(k))
+        assert drawn is not None and drawn[0][me] == view.hand
+        hand = drawn[0][1 - me]
+        assert hand in exact
+        seen[tuple(c for c in hand if c in marked)] += 1
+    big = [h for h, p in cells.items() if p * samples >= 5]
+    chi = sum((seen[h] - samples * cells[h]) ** 2 / (samples * cells[h]) for h in big)
+    assert len(big) >= 2 and chi < _bound(len(big) + 1)
+    for players in (3, 4, 5):
+        line = _draw_heavy(seeded(players, players), random.Random(players), 60)
+        for p in range(players):
+            view = line.view(p)
+            drawn = draw_exact(view, random.Random(p))
+            assert drawn is not None
+            hands, deck = drawn
+            assert hands[p] == view.hand and len(deck) == view.deck_size
+            assert [len(h) for h in hands] == list(view.hand_sizes)
+            assert all(not Counter(view.known[q]) - Counter(hands[q]) for q in range(players))
+            hidden = Counter(deck)
+            for q in range(players):
+                if q != p:
+                    hidden.update(Counter(hands[q]) - Counter(view.known[q]))
+            assert hidden == Counter(view.unseen)
