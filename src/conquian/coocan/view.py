@@ -222,8 +222,9 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     any number of players when its forward pass stays small (before a
     reshuffle, in deals of four with random play, for 93 views in 100, in
     about 1.6 ms at the median and up to 70 ms with many takes; seldom after
-    one): a searching bot may call it and fall back on this draw. A view whose player's draws are not recorded (read from
-    JSON written without them) is drawn this way whatever its players.
+    one): a searching bot may call it and fall back on this draw. A view
+    whose player's draws are not recorded (read from JSON written without
+    them) is drawn this way whatever its players.
 
     The position is built zone by zone with the view's history, not replayed
     from a deal: it has no deck to record (`to_json` refuses it), and its own
