@@ -32,7 +32,7 @@ import time
 from typing import Any
 
 import conquian
-from conquian import ConquianRules, CooncanRules
+from conquian import ConquianRules, CooCanRules, CooncanRules
 from conquian.determinize import samples
 from conquian.games import game_of
 
@@ -47,6 +47,8 @@ GAMES = {
     "three-hand-joker": CooncanRules.three_hand(jokers=1, turn_limit=200),
     "double-pack-4": CooncanRules.double_pack(players=4, turn_limit=300),
     "double-pack-5": CooncanRules.double_pack(players=5, turn_limit=300),
+    "coo-can": CooCanRules(turn_limit=300),
+    "coo-can-2": CooCanRules(players=2, turn_limit=300),
 }
 
 

@@ -450,7 +450,7 @@ def test_coo_can_is_played_saved_and_replayed_at_80_columns(
     assert status == 0 and err == ""
     assert out.startswith("Coo-Can (4 players, two packs). You are seat 0") and "(K4)" in out
     assert "draw | take 5H | meld 4H 5H 6H 7H" in out and "force" not in out
-    assert "    1. you: discard " in out and " (you drew " in out  # the moves told plainly
+    assert "    1. You discard " in out and "You draw " in out  # told as events
     assert "discards  " in out and "deck      " in out
     assert "next      you to draw from the deck or take the top discard" in out
     board = [line for line in out.splitlines() if not line.startswith("Saved the game record")]
@@ -459,6 +459,42 @@ def test_coo_can_is_played_saved_and_replayed_at_80_columns(
     assert record.replay() == final
     status, out, err = run(capsys, monkeypatch, "replay", str(path))
     assert status == 0 and err == "" and "Result:" in out
+
+
+def test_coo_can_is_told_as_events_with_the_reshuffle_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`play --game coo-can` tells the deal as the events of `conquian.events` (C6): the
+    card you drew, the others' draws unnamed, the declarations (K6), the discard pile mixed
+    into a new deck (K8), the winner and what each loser pays (K9); within 80 columns."""
+    rules, seed = CooCanRules(players=6, turn_limit=300), 6
+    mine: list[str] = []
+
+    def observe(before: State, seat: int, action: Action, after: State) -> None:
+        if seat == 0 and len(before.legal_actions()) > 1:
+            mine.append(f"{action}\n")
+
+    bots = [AGENTS["heuristic"](seed + seat) for seat in range(6)]
+    final = play(bots, rules, seed=seed, dealer=0, observe=observe)
+    assert final.reshuffles == 1  # type: ignore[attr-defined]
+    status, out, err = run(
+        capsys, monkeypatch, "play", "--game", "coo-can", "--players", "6", "--seed", str(seed),
+        stdin="".join(mine),
+    )  # fmt: skip
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    mixed = [line for line in lines if "is mixed into a new deck." in line]
+    assert len(mixed) == 1 and "The discard pile (" in mixed[0]
+    assert any(line.startswith("    2. Seat 1 draws a card.") for line in lines)
+    assert any(". You draw " in line and "a card" not in line for line in lines)
+    assert any(" declares " in line for line in lines)
+    result = final.result
+    assert result is not None and result.winner is not None
+    payers = [line for line in lines if " pays " in line or ". You pay " in line]
+    winner = "you" if result.winner == 0 else f"seat {result.winner}"
+    assert len(payers) == 5 and all(f" {winner} " in line + " " for line in payers)
+    assert f"Result: seat {result.winner} wins" in out or "Result: you win" in out
 
 
 def test_simulate_plays_coo_can(

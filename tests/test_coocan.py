@@ -8,7 +8,9 @@ a chi-square test of `sample_state`.
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
 import re
 from collections import Counter
@@ -18,10 +20,11 @@ from typing import Any
 
 import pytest
 
-from conquian import IllegalActionError, Meld, RulesError, State
+from conquian import Discard, IllegalActionError, Meld, RulesError, State
 from conquian.cards import Card, card, cards, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal, reshuffle_seed, settle, spots
 from conquian.coocan.melds import new_sets
+from conquian.coocan.pair import draw_exact
 from oracles.coocan import oracle
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "coocan_golden.json").read_text())
@@ -593,3 +596,169 @@ def test_action_ids_are_a_fixed_bijection() -> None:
             state = state.apply(rng.choice(melds or legal))
     with pytest.raises(ValueError, match="no id"):
         ids.index(parse_action("meld 5H 6H 7H"))
+
+
+def _draw_heavy(state: CooCanState, rng: random.Random, steps: int) -> CooCanState:
+    """`state` after up to `steps` actions drawn mostly among draws and discards (a meld a
+    quarter of the times one is legal), so that decks run out and are mixed again (K8)."""
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        melds = [a for a in legal if isinstance(a, Meld)]
+        plain = [a for a in legal if str(a) == "draw" or str(a).startswith("discard")]
+        state = state.apply(rng.choice(melds if melds and rng.random() < 0.25 else plain))
+    return state
+
+
+def test_c6_k8_samples_after_reshuffles_give_the_view_and_play_on() -> None:
+    """C6, K8: for views after one or more reshuffles, with 2 to 6 players, a sample gives
+    the same view back, its deck holds only cards the mixed pile may still hold, its
+    player's draws are his own, and it plays on legally to the end of the deal."""
+    sampled = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = 2 + seed % 5
+        state = _draw_heavy(seeded(players, seed, dealer=seed % players), rng, 160 + 40 * seed)
+        if state.reshuffles == 0:
+            continue
+        for p in range(players):
+            view = state.view(p)
+            assert view.draws == state.draws(p)
+            sample = view.sample_state(random.Random(seed * 10 + p))
+            assert sample.view(p) == view
+            assert not Counter(sample.deck_cards) - Counter(view.deck_may_hold or view.unseen)
+            line = _draw_heavy(sample, rng, 300)
+            assert line.is_over or line.legal_actions()
+            sampled += 1
+    assert sampled >= 20
+
+
+def _other_hands_by_brute_force(
+    at_reshuffle: CooCanState, state: CooCanState, me: int
+) -> dict[tuple[Card, ...], float]:
+    """The exact chance of each hand of the other player of a deal of two, by enumerating
+    every order of the copies he could have drawn since the reshuffle (the two copies of a
+    card told apart) and weighing each by the ways his plays could choose their copies (C6,
+    K8): the definition of `CooCanView.sample_state`'s draw, computed the slow way."""
+    q = 1 - me
+    start = at_reshuffle.history
+    mine = state.draws(me)[len(at_reshuffle.draws(me)) :]
+    source = Counter(at_reshuffle.deck_cards) - Counter(mine)
+    copies = [(c, i) for c, m in sorted(source.items()) for i in range(m)]
+    his: list[tuple[str, tuple[Card, ...]]] = []
+    walk = at_reshuffle
+    for action in list(state.history)[len(start) :]:
+        if walk.current_player == q:
+            if str(action) == "draw":
+                his.append(("draw", ()))
+            elif str(action).startswith("take"):
+                his.append(("take", (action.card,)))  # type: ignore[attr-defined]
+            else:
+                played = action.cards if isinstance(action, Meld) else (action.card,)  # type: ignore[attr-defined]
+                his.append(("play", played))
+        walk = walk.apply(action)
+    draws = sum(1 for kind, _ in his if kind == "draw")
+    chances: Counter[tuple[Card, ...]] = Counter()
+    for picks in itertools.permutations(copies, draws):
+        held = Counter(at_reshuffle.hand(q))
+        weight, drawn = 1, iter(picks)
+        for kind, cards_ in his:
+            if kind == "draw":
+                held[next(drawn)[0]] += 1
+            elif kind == "take":
+                held[cards_[0]] += 1
+            else:
+                for c, k in Counter(cards_).items():
+                    weight *= math.comb(held[c], k)  # the copies he could have played
+                    held[c] -= k
+        if weight:
+            chances[tuple(sorted(held.elements()))] += weight
+    total = sum(chances.values())
+    return {hand: w / total for hand, w in chances.items()}
+
+
+def test_c6_k8_sample_of_a_deal_of_two_is_exact_after_a_reshuffle() -> None:
+    """C6, K8: in a deal of two, after the discard pile is mixed into a new deck and the
+    other player has drawn twice from it and discarded twice (cards he may have kept from
+    before the reshuffle or drawn since), the other hand of the samples follows the exact
+    posterior computed by brute force (chi-square, copies told apart, as documented)."""
+    rng = random.Random(0)
+    state = seeded(2, 0)
+    while state.reshuffles == 0:
+        state = _draw_heavy(state, rng, 1)
+    at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
+    state = _draw_heavy(state, rng, 8)
+    exact = _other_hands_by_brute_force(at_reshuffle, state, me)
+    start = Counter(at_reshuffle.hand(1 - me))
+    since = state.history[len(at_reshuffle.history) :]
+    discarded = [a.card for a in since if isinstance(a, Discard)]
+    assert any(start[c] and at_reshuffle.deck_cards.count(c) for c in discarded)  # either way
+    assert len(exact) > 20  # the two draws and the two discards leave many hands
+    # the cells: which of the cards he held at the reshuffle or discarded since he holds
+    marked = set(start) | set(discarded)
+
+    def cell(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        return tuple(c for c in hand if c in marked)
+
+    cells: Counter[tuple[Card, ...]] = Counter()
+    for hand, p in exact.items():
+        cells[cell(hand)] += p  # type: ignore[assignment]
+    assert len(cells) >= 3
+    view = state.view(me)
+    samples = 3000
+    drawn = [tuple(view.sample_state(random.Random(k)).hand(1 - me)) for k in range(samples)]
+    assert set(drawn) <= set(exact)
+    seen = Counter(cell(hand) for hand in drawn)
+    big = [h for h, p in cells.items() if p * samples >= 5]
+    rest_p = 1 - sum(cells[h] for h in big)
+    chi = sum((seen[h] - samples * cells[h]) ** 2 / (samples * cells[h]) for h in big)
+    if rest_p * samples >= 5:
+        rest = samples - sum(seen[h] for h in big)
+        chi += (rest - samples * rest_p) ** 2 / (samples * rest_p)
+    assert chi < _bound(len(big) + 1)
+
+
+def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -> None:
+    """C6, K8: `draw_exact`, which reads the whole history (every player's places in every
+    source), gives the other hand of the deal of two above the brute-force chances too;
+    with three to five players before a reshuffle its hands and deck hold exactly the
+    cards the view leaves unknown, in the right sizes, known cards included."""
+    rng = random.Random(0)
+    state = seeded(2, 0)
+    while state.reshuffles == 0:
+        state = _draw_heavy(state, rng, 1)
+    at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
+    state = _draw_heavy(state, rng, 8)
+    exact = _other_hands_by_brute_force(at_reshuffle, state, me)
+    marked = set(at_reshuffle.hand(1 - me)) | set(state.hand(1 - me))
+    cells: Counter[tuple[Card, ...]] = Counter()
+    for hand, p in exact.items():
+        cells[tuple(c for c in hand if c in marked)] += p  # type: ignore[assignment]
+    view = state.view(me)
+    samples = 1500
+    seen: Counter[tuple[Card, ...]] = Counter()
+    for k in range(samples):
+        drawn = draw_exact(view, random.Random(k))
+        assert drawn is not None and drawn[0][me] == view.hand
+        hand = drawn[0][1 - me]
+        assert hand in exact
+        seen[tuple(c for c in hand if c in marked)] += 1
+    big = [h for h, p in cells.items() if p * samples >= 5]
+    chi = sum((seen[h] - samples * cells[h]) ** 2 / (samples * cells[h]) for h in big)
+    assert len(big) >= 2 and chi < _bound(len(big) + 1)
+    for players in (3, 4, 5):
+        line = _draw_heavy(seeded(players, players), random.Random(players), 60)
+        for p in range(players):
+            view = line.view(p)
+            drawn = draw_exact(view, random.Random(p))
+            assert drawn is not None
+            hands, deck = drawn
+            assert hands[p] == view.hand and len(deck) == view.deck_size
+            assert [len(h) for h in hands] == list(view.hand_sizes)
+            assert all(not Counter(view.known[q]) - Counter(hands[q]) for q in range(players))
+            hidden = Counter(deck)
+            for q in range(players):
+                if q != p:
+                    hidden.update(Counter(hands[q]) - Counter(view.known[q]))
+            assert hidden == Counter(view.unseen)

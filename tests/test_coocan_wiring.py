@@ -161,11 +161,14 @@ def test_coo_can_is_played_by_the_heuristic_and_the_search() -> None:
     assert search(view) in view.legal_actions
 
 
-def test_coo_can_events_say_they_are_not_available() -> None:
-    """The events of a deal replay a sampled deal; Coo-Can's samples have none yet."""
-    view = new_game(CooCanRules(), seed=1).view(0)
-    with pytest.raises(NotImplementedError, match="coo-can"):
-        events(view)
+def test_coo_can_events_are_told_from_the_view() -> None:
+    """C6: a Coo-Can view tells its deal without replaying a sampled one (K8): the deal,
+    then the dealer's opening discard (K2)."""
+    state = new_game(CooCanRules(), seed=1)
+    state = state.apply(state.legal_actions()[0])
+    told = events(state.view(1))
+    assert [e.kind for e in told] == ["deal", "discard"]
+    assert str(told[0]) == "Seat 0 deals." and told[1].seat == 0
 
 
 def test_coo_can_sample_state_gives_the_view() -> None:

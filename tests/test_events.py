@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from conquian import (
     JOKER,
     ConquianRules,
+    CooCanRules,
     CooncanRules,
     IllegalActionError,
     NamedJoker,
@@ -19,6 +21,7 @@ from conquian import (
     State,
     new_game,
 )
+from conquian.actions import Discard, Draw, Meld
 from conquian.events import DECISIONS, KINDS, Event, decision_of, events
 from conquian.rules import Rules
 
@@ -28,6 +31,7 @@ GAMES: list[Rules] = [
     CooncanRules.three_hand(jokers=1, turn_limit=40),
     CooncanRules.three_hand(stock="open", turn_limit=40),
     CooncanRules.double_pack(players=4, turn_limit=30),
+    CooCanRules(players=3, turn_limit=40),
 ]
 
 
@@ -186,3 +190,76 @@ def test_event_text_in_one_voice() -> None:
     e = Event("force", seat=0, cards=(JOKER,), index=5, other=1, meld=2, viewer=1)
     assert str(e) == "Seat 0 forces JK onto your meld @2."
     assert str(Event("tableau", None, index=9)) == "The stock is exhausted: the deal is a tableau."
+
+
+def _coocan_line(players: int, seed: int, steps: int) -> list[State]:
+    """A Coo-Can deal played mostly by drawing and discarding, so that the deck runs out and
+    the discard pile is mixed into a new deck (K8); a meld when one is legal, half the time."""
+    rng = random.Random(seed)
+    rules = CooCanRules(players=players)
+    state = new_game(rules, seed=seed, dealer=seed % players)
+    line = [state]
+    while not state.is_over and len(line) <= steps:
+        legal = state.legal_actions()
+        melds = [a for a in legal if isinstance(a, Meld)]
+        plain = [a for a in legal if isinstance(a, (Draw, Discard))]
+        state = state.apply(rng.choice(melds if melds and rng.random() < 0.5 else plain))
+        line.append(state)
+    return line
+
+
+def test_coocan_story_names_own_draws_and_tells_the_reshuffle() -> None:
+    """C6, K8: in Coo-Can a card the viewer drew is named (his `draws`), another player's
+    draw is "a card"; each reshuffle is told once, after the discard that emptied the
+    deck's last turn, with the number of cards mixed (the deck's size after it)."""
+    line = _coocan_line(2, 11, 400)
+    final = line[-1]
+    assert final.reshuffles >= 1  # type: ignore[attr-defined]
+    for p in range(2):
+        story = events(final.view(p))
+        draws = [e for e in story if e.kind == "draw"]
+        assert [e.cards[0] for e in draws if e.seat == p] == list(final.draws(p))  # type: ignore[attr-defined]
+        assert all(e.cards == () for e in draws if e.seat != p)
+        assert str(next(e for e in draws if e.seat != p)) == f"Seat {1 - p} draws a card."
+        mixed = [e for e in story if e.kind == "reshuffle"]
+        assert len(mixed) == final.reshuffles  # type: ignore[attr-defined]
+        for e in mixed:
+            after = line[e.index]
+            assert after.reshuffles > line[e.index - 1].reshuffles  # type: ignore[attr-defined]
+            assert e.count == after.deck_size == len(after.view(p).deck_may_hold or ())  # type: ignore[attr-defined]
+            assert str(e) == f"The discard pile ({e.count} cards) is mixed into a new deck."
+            assert json.loads(e.to_json())["count"] == e.count
+
+
+def test_coocan_story_declares_four_and_one_and_ends_with_the_payments() -> None:
+    """K6: a hand left with four cards or one at the end of a turn is declared, once until
+    it changes; K7, K9: the winner, the hands shown and what each loser pays him."""
+    for seed in range(40):
+        line = _coocan_line(2, seed, 2000)
+        if line[-1].result is not None and line[-1].result.winner is not None:
+            break
+    final = line[-1]
+    result = final.result
+    assert result is not None and result.winner is not None
+    story = events(final.view(0))
+    for e in (e for e in story if e.kind == "declare"):
+        assert e.count in (4, 1) and len(line[e.index].hand(e.seat)) == e.count
+        assert str(e).endswith("four cards." if e.count == 4 else "one card.")
+    tail = story[-3:]
+    assert [e.kind for e in tail] == ["win", "show", "pay"]
+    loser = 1 - result.winner
+    assert tail[1].cards == final.hand(loser)
+    assert tail[2].seat == loser and tail[2].other == result.winner
+    assert tail[2].count == -result.payments[loser]
+    assert str(tail[2]).startswith(f"Seat {loser} pays you" if result.winner == 0 else "You pay")
+
+
+def test_coocan_event_lines() -> None:
+    """K6, K8, K9: the Coo-Can events in one voice."""
+    assert str(Event("declare", 2, (), 7, viewer=0, count=4)) == "Seat 2 declares four cards."
+    assert str(Event("declare", 0, (), 7, viewer=0, count=1)) == "You declare one card."
+    assert (
+        str(Event("cooch", 1, (), 9, viewer=0)) == "Seat 1 melds a Cooch: every loser pays double."
+    )
+    assert str(Event("pay", 1, (), 9, other=0, viewer=0, count=150)) == "Seat 1 pays you 150."
+    assert "count" not in json.loads(Event("take", 1, (), 3).to_json())

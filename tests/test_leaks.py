@@ -79,18 +79,23 @@ def _played(rules: Rules, seed: int) -> Iterator[State]:
         k += 1
 
 
-def _twin(state: State, seat: int, rng: random.Random) -> State | None:
+def _twin(state: State, seat: int, rng: random.Random, never_shown: bool = False) -> State | None:
     """The deal with two cards `seat` never sees (every copy of each) swapped in the deck, the
     history replayed on it; None when there are no two such cards, or the history does not
-    replay (the other seats' choices can hang on their hidden cards)."""
+    replay (the other seats' choices can hang on their hidden cards). With `never_shown`,
+    only cards no action of the history names (a card mixed into a new deck from the
+    discard pile is unseen there, K8, but was shown)."""
     view = state.view(seat)
     unseen = Counter(view.unseen)
     pack = Counter(state.rules.pack_cards())
     hidden = sorted(c for c, n in unseen.items() if n == pack[c])  # every copy unseen
     trading = bool(getattr(state.rules, "trades", 0))
     if trading:  # T21: and never named in his history (his own trades, the cards he got)
-        named = {getattr(a, "card", None) for a in view.history}
-        hidden = [c for c in hidden if c not in named]
+        named_cards = {getattr(a, "card", None) for a in view.history}
+        hidden = [c for c in hidden if c not in named_cards]
+    if never_shown:
+        named = {word for a in state.history for word in str(a).split()[1:]}
+        hidden = [c for c in hidden if str(c) not in named]
     if len(hidden) < 2:
         return None
     a, b = rng.sample(hidden, 2)
@@ -148,3 +153,36 @@ def test_c6_deals_that_differ_only_in_hidden_cards_look_the_same(rules: Rules) -
             assert one.keys() == two.keys()
             compared += 1
     assert compared >= DEALS  # the pairs were built and compared, not all skipped
+
+
+def test_c6_coocan_views_after_a_reshuffle_look_the_same() -> None:
+    """C6, K8: two Coo-Can deals that differ only in cards a seat never saw look the same to
+    it just after the discard pile is mixed into a new deck, and after the next player's
+    draw from it (his card unseen): views, JSON, text, observations, events, samples.
+
+    The reshuffle is seeded from the deal's deck (C7), so the twin's new deck has the same
+    cards in another order: the pair is compared until the viewer draws from it."""
+    rules = CooCanRules(players=4)
+    compared = 0
+    for seed in range(DEALS):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed, dealer=seed % 4)
+        while not state.is_over and state.reshuffles == 0:  # type: ignore[attr-defined]
+            legal = state.legal_actions()
+            plain = [a for a in legal if type(a).__name__ in ("Draw", "Discard")]
+            state = state.apply(rng.choice(plain or legal))
+        if state.is_over:
+            continue
+        seat = (state.current_player + 3) % 4  # type: ignore[operator]  # he discarded last
+        after_draw = state.apply("draw")
+        for position in (state, after_draw):
+            twin = _twin(position, seat, rng, never_shown=True)
+            if twin is None:
+                continue
+            one = _channels(position.view(seat), rules, seed)
+            two = _channels(twin.view(seat), rules, seed)
+            assert one.keys() == two.keys() and "events" in one
+            for name in one:
+                assert one[name] == two[name], f"{name} differs for seat {seat} after K8"
+            compared += 1
+    assert compared >= DEALS

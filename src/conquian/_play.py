@@ -92,7 +92,8 @@ def result_line(state: State, me: int | None = None) -> str:
         return f"Result: {_who(result.winner, me)} {verb} (payments by seat: {pays})"
     if result.outcome is Outcome.TABLEAU:
         return "Result: tableau, the stock ran out with no winner (T12)"
-    return "Result: abandoned at the turn limit, no payments (M11)"
+    rule = "K8" if game_of(state.rules).engine == "coocan" else "M11"  # the turn limit's rule
+    return f"Result: abandoned at the turn limit, no payments ({rule})"
 
 
 def narrate(

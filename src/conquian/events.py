@@ -15,7 +15,11 @@ How it is done: the view's history is replayed on a deal drawn from the view
 story), and each step is read from the *viewer's* views of that replay, and
 from their public fields only (the card on offer, the buried cards, the
 stock, the table, the result). Everything public at a step is the same in
-every deal that gives the view, so the story is the true one.
+every deal that gives the view, so the story is the true one. A Coo-Can
+story is read from the public history and the viewer's own draws instead
+(`conquian.coocan.story`): its deck is mixed again from the discard pile
+(K8), and a sample of its view is not a deal that could be replayed. There a
+draw by the viewer names his card, as his `draws` hold it.
 
 `decision_of(state_or_view)` names what the player to move is asked:
 ``"trade"``, ``"say"`` or ``"meld"`` in the offer game (Conquian), ``"draw"``
@@ -64,25 +68,33 @@ KINDS = (
     "bury",
     "turn",
     "meld",
+    "cooch",
     "borrow",
     "force",
     "discard",
+    "declare",
     "draw",
     "new_pack",
+    "reshuffle",
     "win",
     "tableau",
     "abandoned",
     "show",
+    "pay",
 )
 """Every `Event.kind`, in the order of a deal."""
 
 
-def _offer_engine(rules: Rules) -> bool:
-    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine: the
-    registry says (`conquian.games`)."""
+def _engine(rules: Rules) -> str:
+    """The engine family that plays `rules`: the registry says (`conquian.games`)."""
     from .games import game_of
 
-    return game_of(rules).engine == "offer"
+    return game_of(rules).engine
+
+
+def _offer_engine(rules: Rules) -> bool:
+    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine."""
+    return _engine(rules) == "offer"
 
 
 def _is_trade(action: object) -> bool:
@@ -106,6 +118,8 @@ _VERBS = {
     "draw": "draws",
     "win": "wins",
     "show": "shows",
+    "declare": "declares",
+    "pay": "pays",
 }
 
 
@@ -124,7 +138,10 @@ class Event:
       meld a card is forced onto;
     - `meld`: the index on the table of the meld it adds to, borrows from or
       forces onto (``@2`` in notation);
-    - `shift`: a joker shift goes with it (M9).
+    - `shift`: a joker shift goes with it (M9);
+    - `count`: the number it tells, in Coo-Can: the cards left in a hand that
+      declares (K6), the cards of the discard pile mixed into the new deck
+      (K8), what a loser pays (K9); None otherwise (and then not in its JSON).
 
     >>> str(Event("take", seat=1, cards=(card("5H"),), index=3, viewer=1))
     'You take 5H.'
@@ -138,6 +155,7 @@ class Event:
     meld: int | None = None
     shift: bool = False
     viewer: int | None = None
+    count: int | None = None
 
     def _who(self, seat: int | None, verb: str) -> str:
         if seat is not None and seat == self.viewer:
@@ -182,6 +200,14 @@ class Event:
             text = self._who(seat, "draw") + (f" {names}" if names else " a card")
         elif k == "new_pack":
             text = "The stock becomes the new pack"
+        elif k == "reshuffle":
+            text = f"The discard pile ({self.count} cards) is mixed into a new deck"
+        elif k == "cooch":
+            text = self._who(seat, "meld") + " a Cooch: every loser pays double"
+        elif k == "declare":
+            text = self._who(seat, "declare") + (" one card" if self.count == 1 else " four cards")
+        elif k == "pay":
+            text = self._who(seat, "pay") + f" {self._whom(self.other)} {self.count}"
         elif k == "win":
             text = self._who(seat, "win") + " the deal"
         elif k == "tableau":
@@ -196,7 +222,7 @@ class Event:
 
     def data(self) -> dict[str, Any]:
         """The event as JSON data (`to_json` writes it)."""
-        return {
+        data: dict[str, Any] = {
             "kind": self.kind,
             "index": self.index,
             "seat": self.seat,
@@ -206,6 +232,9 @@ class Event:
             "shift": self.shift,
             "text": str(self),
         }
+        if self.count is not None:
+            data["count"] = self.count
+        return data
 
     def to_json(self) -> str:
         """The event as one line of JSON, its English line included as ``"text"``.
@@ -266,9 +295,12 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
     if since == len(history) and since > 0:
         return ()
     rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
+    if _engine(rules) == "coocan":  # read from the public history and the viewer's draws (K8)
+        from .coocan.story import story
+
+        told = story(view, since)  # type: ignore[arg-type]  # a Coo-Can game's view
+        return tuple(attrs.evolve(e, viewer=view.player) for e in told)
     sample = view.sample_state(random.Random(0))  # type: ignore[attr-defined, unused-ignore]
-    if not sample.deck:  # drawn zone by zone, with no deal to replay (Coo-Can, K8)
-        raise NotImplementedError(f"events of a {rules.game} deal are not available yet")
     state = new_game(rules, deck=sample.deck, dealer=sample.dealer)
     p = view.player
     offer = _offer_engine(rules)

@@ -141,8 +141,8 @@ class CooCanCodec(Codec):
             )
 
     def view_data(self, view: Any) -> dict[str, Any]:
-        """The discard pile, the deck's size, the known cards, the reshuffles, and every hand
-        once the deal is over (C6); never the deck's order."""
+        """The discard pile, the deck's size, the known cards, the reshuffles, every hand
+        once the deal is over and the player's own draws (C6); never the deck's order."""
         assert isinstance(view, CooCanView)
         return {
             "phase": view.phase,
@@ -156,6 +156,7 @@ class CooCanCodec(Codec):
             "deck_may_hold": None if view.deck_may_hold is None else texts(view.deck_may_hold),
             "turns": view.turns,
             "hands": None if view.hands is None else [texts(h) for h in view.hands],
+            "draws": texts(view.draws),
         }
 
 

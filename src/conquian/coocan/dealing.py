@@ -57,4 +57,5 @@ def deal(rules: CooCanRules, deck: tuple[Card, ...], dealer: int) -> CooCanState
         [],
         0,
         None,
+        ((),) * n,  # no card drawn yet
     )

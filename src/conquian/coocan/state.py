@@ -71,6 +71,7 @@ discarding one card face up, and does nothing else in that turn (K2)
         "_current",
         "_deal",
         "_drawn",
+        "_draws",
         "_hands",
         "_known",
         "_legal_cache",
@@ -109,13 +110,15 @@ discarding one card face up, and does nothing else in that turn (K2)
         line: list[Action],
         length: int,
         result: Result | None,
+        draws: tuple[tuple[Card, ...], ...],
     ) -> None:
         """A state with these values; `deal` and `apply` make them.
 
         `stock` is the face-down deck, top first; `pool` the discard pile that
         the last reshuffle made the deck (None before any, K8) and `drawn`, per
         seat, the cards drawn from it since; `melded` 0 (no meld this turn), 1
-        or 2 (a Cooch); the history is the first `length` actions of `line`.
+        or 2 (a Cooch); the history is the first `length` actions of `line`;
+        `draws`, per seat, every card drawn from the deck this deal, in order.
         """
         self._deal = deal
         self._hands = hands
@@ -135,6 +138,7 @@ discarding one card face up, and does nothing else in that turn (K2)
         self._line = line
         self._length = length
         self._result = result
+        self._draws = draws
         self._legal_cache = None
 
     # -- the value ----------------------------------------------------------------------------
@@ -143,7 +147,7 @@ discarding one card face up, and does nothing else in that turn (K2)
         return (
             self._deal, self._hands, self._table, self._pile, self._stock, self._reshuffles,
             self._pool, self._drawn, self._current, self._phase, self._taken, self._melded,
-            self._opened, self._known, self._turns, self._length, self._result,
+            self._opened, self._known, self._turns, self._length, self._result, self._draws,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -169,8 +173,6 @@ discarding one card face up, and does nothing else in that turn (K2)
             f"<CooCanState {self.rules.players} players, turn {self._turns}, {who} to "
             f"{self._phase}, {self._length} actions>"
         )
-
-
 
     # -- what the state shows -----------------------------------------------------------------
 
@@ -267,6 +269,11 @@ discarding one card face up, and does nothing else in that turn (K2)
     def drawn(self, player: int) -> tuple[Card, ...]:
         """The cards `player` drew from the deck since the last reshuffle (K8), sorted."""
         return self._drawn[check_seat(player, len(self._hands))]
+
+    def draws(self, player: object) -> tuple[Card, ...]:
+        """Every card `player` drew from the deck this deal, in the order drawn (C6: his to
+        know, nobody else's; a card taken from the discard pile is not a draw)."""
+        return self._draws[check_seat(player, len(self._hands))]
 
     @property
     def turns(self) -> int:
@@ -406,6 +413,7 @@ by discarding one card face up, and does nothing else in that turn (K2)
             self._deal, hands, self._table, self._pile, stock[1:], self._reshuffles,
             self._pool, seen, p, "play", None, 0, self._opened, self._known, self._turns,
             extend_line(self._line, n, DRAW), n + 1, None,
+            replaced(self._draws, p, (*self._draws[p], drawn)),
         )  # fmt: skip
 
     def _take(self, p: int) -> CooCanState:
@@ -416,7 +424,7 @@ by discarding one card face up, and does nothing else in that turn (K2)
             self._deal, replaced(self._hands, p, with_card(self._hands[p], top)), self._table,
             self._pile[:-1], self._stock, self._reshuffles, self._pool, self._drawn, p, "play",
             top, 0, self._opened, replaced(self._known, p, with_card(self._known[p], top)),
-            self._turns, extend_line(self._line, n, TAKES[top.index]), n + 1, None,
+            self._turns, extend_line(self._line, n, TAKES[top.index]), n + 1, None, self._draws,
         )  # fmt: skip
 
     def _lay(
@@ -445,7 +453,7 @@ by discarding one card face up, and does nothing else in that turn (K2)
             self._pile, self._stock, self._reshuffles, self._pool, self._drawn, p, "play",
             self._taken, 2 if cooch else 1, opened,
             replaced(self._known, p, forget(self._known[p], played)), self._turns,
-            extend_line(self._line, n, action), n + 1, None,
+            extend_line(self._line, n, action), n + 1, None, self._draws,
         )  # fmt: skip
 
     def _discard(self, p: int, c: Card) -> CooCanState:
@@ -477,5 +485,5 @@ by discarding one card face up, and does nothing else in that turn (K2)
         return CooCanState(
             deal, hands, self._table, pile, stock, reshuffles, pool, drawn, player, "draw",
             None, 0, self._opened, known, turns,
-            extend_line(self._line, n, DISCARDS[c.index]), n + 1, result,
+            extend_line(self._line, n, DISCARDS[c.index]), n + 1, result, self._draws,
         )  # fmt: skip

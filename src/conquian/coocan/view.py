@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 
 import attrs
 
@@ -50,7 +51,8 @@ class CooCanView(PlayerView):
     no card); his `legal_actions` on his turn; and `unseen`, the cards whose
     place he cannot know. Never the deck's order nor another hand's unknown
     cards while the deal goes on; once it is over every hand is shown
-    (`hands`, C6 "Showing").
+    (`hands`, C6 "Showing"). `draws` are the cards he drew from the deck, in
+    order (his own, C6).
 
     >>> from conquian.coocan import CooCanRules, deal
     >>> from conquian.cards import cards, shuffle
@@ -81,6 +83,7 @@ class CooCanView(PlayerView):
     legal_actions: tuple[Action, ...]
     unseen: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...] | None = None
+    draws: tuple[Card, ...] = ()
 
     @property
     def decision(self) -> Phase | None:
@@ -166,7 +169,12 @@ def make_view(state: CooCanState, seat: int) -> CooCanView:
         legal_actions=state.legal_actions() if seat == state.current_player else (),
         unseen=unseen,
         hands=hands if over else None,
+        draws=state.draws(seat),
     )
+
+
+_INDEX = attrgetter("index")
+"""A card's place in the canonical order (`Card.index`): the key hands are sorted by."""
 
 
 def _shuffled(items: Sequence[Card], rng: random.Random) -> list[Card]:
@@ -182,16 +190,43 @@ def _shuffled(items: Sequence[Card], rng: random.Random) -> list[Card]:
 def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     """A position drawn among those giving `view` (C6, K8): its ``view(view.player) == view``.
 
-    The cards of `view.unseen` are shuffled (only ``rng.random`` is used) and
-    dealt to the places the player cannot see: the deck, in its order, and
-    the unknown part of each other hand. Before any reshuffle every unseen
-    card may be anywhere, so the draw is uniform over those arrangements (the
-    two copies of a card counted as different cards). After a reshuffle the
-    deck holds only cards of `deck_may_hold`: the deck is drawn uniformly
-    from those and the other hands from what is left. The library's choice:
-    which of a hand's cards came from the mixed pile is not followed, so a
-    hand may be drawn that its player's later plays make unlikely. The
-    position is built zone by zone with the view's history, not replayed
+    **Uniform**, here: over the orders of the pack and of each discard pile
+    mixed into a new deck (K8) that give the view, and over which copy each
+    play used, the two copies of a card counted as different cards (as the
+    double-pack sampler of `conquian.determinize` counts them). Each source's
+    cards are public (the pack; the pile, seen face up), so every order of it
+    by card values stands for the same number of orders of its copies;
+    counted this way a deal in which a player held both copies of a card
+    when he played one comes up twice, as he could have played either.
+
+    **A deal of two** is drawn exactly so (`conquian.coocan.pair`): at each
+    reshuffle the other hand is known (every card is then in a hand, on the
+    table or in the mixed pile), and since the last one each card the other
+    player played is given the place it came from (a card he held at the
+    reshuffle or took, or one of his draws before the play), weighed over
+    every way the rest of the history could go, before the cards left are
+    shuffled into his other draws and the deck. This costs a pass over the
+    history (about a millisecond late in a deal).
+
+    **Three players or more**, the library's choice for speed: the cards of
+    `view.unseen` are shuffled (only ``rng.random`` is used) and dealt to the
+    places the player cannot see: the deck, in its order (from
+    `deck_may_hold` after a reshuffle), and the unknown part of each other
+    hand from what is left, every such arrangement equally likely (about ten
+    moves). This is not the exact posterior: it does not follow which of
+    another hand's cards came from the mixed pile and which were kept from
+    before it (the history tells how many each player drew, not where his
+    plays came from), nor that a card a player played was in his hand when
+    he played it (which makes the twin of a card he played likelier in his
+    hand). `conquian.coocan.pair.draw_exact` draws the exact posterior for
+    any number of players when its forward pass stays small (before a
+    reshuffle, in deals of four with random play, for 93 views in 100, in
+    about 1.6 ms at the median and up to 70 ms with many takes; seldom after
+    one): a searching bot may call it and fall back on this draw. A view
+    whose player's draws are not recorded (read from JSON written without
+    them) is drawn this way whatever its players.
+
+    The position is built zone by zone with the view's history, not replayed
     from a deal: it has no deck to record (`to_json` refuses it), and its own
     later reshuffles are seeded from `rng`.
     """
@@ -202,6 +237,10 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     if view.hands is not None:  # C6 Showing: only the deck is left unknown
         hands = view.hands
         stock = _shuffled(view.unseen, rng)
+    elif n == 2 and (drawn := _pair(view, rng)) is not None:  # the exact draw of two
+        other, deck = drawn
+        stock = list(deck)
+        hands = (view.hand, other) if me == 0 else (other, view.hand)
     else:
         unknown = [0 if q == me else view.hand_sizes[q] - len(view.known[q]) for q in range(n)]
         if view.deck_may_hold is None:
@@ -209,8 +248,14 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
             stock, rest = pool[:d], pool[d:]
         else:
             stock = _shuffled(view.deck_may_hold, rng)[:d]
-            left = Counter(view.unseen) - Counter(stock)
-            rest = _shuffled(sorted(left.elements()), rng)
+            counts = [0] * 52
+            for c in view.unseen:
+                counts[c.index] += 1
+            for c in stock:
+                counts[c.index] -= 1
+            if min(counts) < 0:
+                raise ValueError("the view's deck may hold cards it does not count as unseen")
+            rest = _shuffled([card_at(i) for i in range(52) for _ in range(counts[i])], rng)
         if len(stock) != d or len(rest) != sum(unknown):
             raise ValueError("the view's unseen cards do not fill its unknown places")
         dealt: list[tuple[Card, ...]] = []
@@ -219,7 +264,8 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
             if q == me:
                 dealt.append(view.hand)
             else:
-                dealt.append(tuple(sorted((*view.known[q], *rest[at : at + unknown[q]]))))
+                held = (*view.known[q], *rest[at : at + unknown[q]])
+                dealt.append(tuple(sorted(held, key=_INDEX)))
                 at += unknown[q]
         hands = tuple(dealt)
     history = list(view.history)
@@ -246,7 +292,15 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
         history,
         len(history),
         view.result,
+        tuple(view.draws if q == me else () for q in range(n)),
     )
+
+
+def _pair(view: CooCanView, rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """`conquian.coocan.pair.draw_pair`, imported when first needed."""
+    from .pair import draw_pair
+
+    return draw_pair(view, rng)
 
 
 def observation_layout(rules: CooCanRules, public: bool = False) -> tuple[tuple[str, int], ...]:

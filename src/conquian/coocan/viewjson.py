@@ -112,7 +112,7 @@ def read_view(text: str | bytes) -> CooCanView:
     if not isinstance(rules, CooCanRules):
         r.add(f"rules.game: a {rules.game} view is not a CooCanView")
         raise problems.error("view")
-    if r.fields(data, "", _FIELDS, ("decision",)) is None or problems:
+    if r.fields(data, "", _FIELDS, ("decision", "draws")) is None or problems:
         raise problems.error("view")
     n = rules.players
     g = data.get
@@ -139,6 +139,7 @@ def read_view(text: str | bytes) -> CooCanView:
         None if g("deck_may_hold") is None else r.card_list(g("deck_may_hold"), "deck_may_hold")
     )
     turns = r.integer(g("turns"), "turns")
+    draws = [] if g("draws") is None else r.card_list(g("draws"), "draws")
     shown = None if g("hands") is None else _per_seat(g("hands"), "hands", n, r)
     history = _actions(g("history"), "history", r)
     legal = _actions(g("legal_actions"), "legal_actions", r)
@@ -166,7 +167,7 @@ def read_view(text: str | bytes) -> CooCanView:
         deck_may_hold=None if may_hold is None else tuple(sorted(may_hold)),
         history=tuple(history), turns=turns or 0, result=result, legal_actions=tuple(legal),
         unseen=tuple(sorted(rest.elements())),
-        hands=None if shown is None else tuple(shown),
+        hands=None if shown is None else tuple(shown), draws=tuple(draws or ()),
     )  # fmt: skip
     try:
         written = json.loads(sample(view, random.Random(0)).view(player).to_json())
