@@ -117,6 +117,7 @@ _shuffled, _arrange, _Unplayable = shuffled, arrange, Unplayable
 __all__ = [
     "DeterminizationError",
     "TwoHandDeals",
+    "cooncan_hidden",
     "cooncan_samples",
     "sample_cooncan",
     "sample_state",
@@ -694,6 +695,62 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
         else:
             raise DeterminizationError(f"'{action}' is not an action of Cooncan")
     return seats, list(range(next_place, total)) if pack is None else []
+
+
+def cooncan_hidden(
+    view: Any,
+) -> Callable[[random.Random], tuple[list[Sequence[Card]], Sequence[Card]]] | None:
+    """The hidden cards of the position `view` shows, drawn without reading its history:
+    ``draw(rng)`` gives every seat's hand now and the face-down pack, top first (the
+    turned-over stock the view shows, M11). None for a view this draw does not serve: a
+    pack with equal cards (the double pack), a mover (not the viewer) holding one card in
+    his turn (the take of M2 may not be allowed by it), or unseen cards that do not fill
+    the hidden places (the full sampler says why).
+
+    In a pack with no two equal cards (three-hand, the joker being one card) every card a
+    seat plays is seen, and no action of the history depends on a hidden card but through
+    them (M2–M11): the number of deals giving the view (the cards each seat played over
+    its places dealt or drawn face down before it played them, its hidden cards over the
+    rest) is the same for every way the unseen cards lie in the other hands and the pack.
+    The deal-uniform draw of the position (C6) is then a shuffle of `view.unseen`, each
+    other seat given its unknown cards in seat order and the pack the rest, in order:
+    the layout `cooncan_samples` gives the unseen cards, after the random number with
+    which it draws the starter.
+    """
+    rules = view.rules
+    pack = rules.pack_indices()
+    if len(set(pack)) != len(pack):  # equal copies: the counts differ (see the module)
+        return None
+    n = rules.players
+    me = view.player
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    unknown = [
+        view.hand_sizes[q] - len(view.known[q]) if q != me and not shown else 0 for q in range(n)
+    ]
+    turned = view.known_pack
+    if len(view.unseen) != sum(unknown) + (view.pack_size if turned is None else 0):
+        return None
+    mover = view.current_player
+    if view.phase == "play" and mover is not None and mover != me and view.hand_sizes[mover] < 2:
+        return None  # M2: the full sampler checks that he can finish his turn
+    hands: list[Sequence[Card]] = [
+        view.hand if q == me else shown[q] if shown else view.known[q] for q in range(n)
+    ]
+    others = [q for q in range(n) if unknown[q]]
+    unseen = view.unseen
+
+    def draw(rng: random.Random) -> tuple[list[Sequence[Card]], Sequence[Card]]:
+        check_rng(rng)
+        rng.random()  # the full sampler's draw of the starter: the same cards from a seed
+        cards = shuffled(unseen, rng)
+        held = list(hands)
+        at = 0
+        for q in others:
+            held[q] = (*hands[q], *cards[at : at + unknown[q]])
+            at += unknown[q]
+        return held, cards[at:] if turned is None else turned
+
+    return draw
 
 
 def sample_cooncan(

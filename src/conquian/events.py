@@ -266,7 +266,9 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
     if since == len(history) and since > 0:
         return ()
     rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
-    sample = view.sample_state(random.Random(0))  # type: ignore[attr-defined, unused-ignore]
+    # A whole deal, whose deck replays: Cooncan's `sample_state` draws only the position.
+    draw = getattr(view, "sample_deal", None) or view.sample_state  # type: ignore[attr-defined, unused-ignore]
+    sample = draw(random.Random(0))
     if not sample.deck:  # drawn zone by zone, with no deal to replay (Coo-Can, K8)
         raise NotImplementedError(f"events of a {rules.game} deal are not available yet")
     state = new_game(rules, deck=sample.deck, dealer=sample.dealer)
