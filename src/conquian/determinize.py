@@ -86,6 +86,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from ._sampling import (
@@ -127,6 +128,9 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound=Any)
+
+_INDEX = attrgetter("index")
+"""A card's `Card.index`: sorting by it is sorting cards (`Card.__lt__` compares it), in C."""
 
 
 class DeterminizationError(ConquianError, ValueError):
@@ -223,13 +227,16 @@ def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
 
 
 def _two_hand_seats(size: int, players: int, dealer: int) -> list[list[int]]:
-    """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round."""
+    """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round (with
+    an odd hand, one card each in the last round)."""
+    pairs, odd = divmod(size, 2)
+    step, last = 2 * players, 2 * players * pairs
     places: list[list[int]] = [[] for _ in range(players)]
-    at = 0
-    for k in [2] * (size // 2) + [1] * (size % 2):
-        for i in range(1, players + 1):
-            places[(dealer + i) % players] += range(at, at + k)
-            at += k
+    for i in range(players):  # the i-th seat from the dealer's left
+        row = [p for r in range(2 * i, last, step) for p in (r, r + 1)]
+        if odd:
+            row.append(last + i)
+        places[(dealer + 1 + i) % players] = row
     return places
 
 
@@ -451,7 +458,7 @@ class TwoHandDeals:
         size, n = rules.hand_size, rules.players
         turned, played = _two_hand_known(view)
         others = [(me + i) % n for i in range(1, n)]  # from his left round the table (T16)
-        mine = sorted([*view.hand, *played[me]])
+        mine = sorted([*view.hand, *played[me]], key=_INDEX)
         shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
         # T21, C6: the cards he gave that he knows are still in a hand (not played from it).
         trades, history = rules.trades, view.history
@@ -462,7 +469,10 @@ class TwoHandDeals:
                     located[q].append(c)
         hidden = [0 if shown else view.hand_sizes[o] - len(located[o]) for o in others]
         self.hidden: int = sum(hidden)
-        known = [sorted([*played[o], *located[o], *(shown[o] if shown else ())]) for o in others]
+        known = [
+            sorted([*played[o], *located[o], *(shown[o] if shown else ())], key=_INDEX)
+            for o in others
+        ]
         # T21: the trade rounds the history holds (the last one maybe under way).
         self.skip: int = min(len(history), trades * n)
         """How many actions of the view's history the drawn deals come with (T21: the trade
@@ -488,7 +498,7 @@ class TwoHandDeals:
     ) -> Any:
         hands, at = [(self._me, self._mine)], 0
         for seat, known, hidden in zip(self._others, self._known, self._hidden, strict=True):
-            hands.append((seat, sorted([*known, *held[at : at + hidden]])))
+            hands.append((seat, sorted([*known, *held[at : at + hidden]], key=_INDEX)))
             at += hidden
         trades: list[Action] = []
         if self.skip:  # T21: the hands above are those after the trade rounds
