@@ -26,6 +26,31 @@ The sample is built from the view alone, in three steps:
    is what the deck leaves unturned (in Cooncan, or the turned-over stock,
    M11). The state's deck is the drawn deck, so a sample's record replays.
 
+**Three-hand Cooncan: the position alone.** In a pack with no two equal cards
+(three-hand, the joker being one card), every card a seat plays is seen, and no
+action of the history depends on a hidden card but through them: a take (M2, M3)
+needs the stock, a meld or a force the cards laid (M4, M5, M9), a discard the
+card discarded, and no seat but the mover can be left with one card it may not
+discard (M2). The deals that give the view are then, for every way the unseen
+cards lie in the other hands and in the face-down pack, as many: the cards each
+seat played spread over its places (dealt, or drawn face down) before it played
+them, its hidden cards over the rest, in as many ways whichever they are; the
+starter the history may leave open (M11) changes the past, not the cards now. So
+the position drawn uniformly among the deals is a shuffle of `view.unseen`, each
+other seat given its unknown cards (seat by seat) and the face-down pack the rest,
+top first, or the turned-over stock the view shows (M11); once the deal is over
+(C6 Showing) only the pack. `cooncan_hidden` draws so, reading no history for it,
+and `CooncanView.sample_state` builds the state on those cards
+(`conquian.rummy.sample.current`). Such a state has no deck: the order the cards
+were dealt and drawn in is not drawn, so it has no record (writing it refuses,
+C7). `CooncanView.sample_deal` draws the whole deal by the three steps above
+(`events` replays it); from the same random numbers both give the same cards
+wherever the history fixes the starter. Views this draw does not serve go to
+`sample_deal`: the double pack (see below), a view whose unseen cards do not fill
+its hidden places (the full sampler says what is wrong), and one where another
+seat is in his turn with one card (the full sampler checks that he can finish it,
+M2).
+
 A few deals drawn in step 2 give the view's cards but not its history: one
 where a seat now playing (not the viewer) took a card it could not meld or
 keep with the hand drawn for it (T3, T8, M2), or, in Cooncan, one whose
@@ -57,7 +82,10 @@ view allows can still be drawn, and nothing about the true hidden cards
 enters the draw. This is the library's choice: drawing exactly uniformly
 over sequences of cards by rejection would take thousands of draws a sample
 late in a long double-pack deal. The two-hand game and three-hand Cooncan
-have no equal cards, and there the draw is exactly uniform.
+have no equal cards, and there the draw is exactly uniform. For the same reason
+the double pack's samples stay whole deals (`sample_deal`): where the twin of a
+card played may lie changes how many deals give the view, so a plain shuffle of
+the unseen cards would not draw as this sampler does.
 
 With trade rounds (Conquian's ``trades``, T21) what is unknown is both the deal and the
 other players' hidden choices of the rounds, and the draw is **uniform over the pairs of a
