@@ -28,6 +28,7 @@ from conquian import CooncanRules, State, new_game
 from conquian.cards import Card
 from conquian.determinize import DeterminizationError, _cooncan_starter, sample_cooncan
 from conquian.errors import RecordError
+from conquian.formats.records import GameRecord
 from conquian.rummy.sample import current
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -272,5 +273,7 @@ def test_c7_a_shortcut_sample_has_no_record() -> None:
     view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
     with pytest.raises(RecordError, match="no deal to record"):
         view.sample_state(random.Random(0)).to_json()
+    with pytest.raises(RecordError, match="no deal to record"):
+        GameRecord.from_state(view.sample_state(random.Random(0)))
     whole = view.sample_deal(random.Random(0))
     assert State.from_json(whole.to_json()) == whole
