@@ -266,7 +266,7 @@ def test_c6_cooncan_a_card_played_was_in_hand_before() -> None:
     runs = 1200
     rng = random.Random(6)
     for _ in range(runs):
-        deck = view.sample_state(rng).deck  # type: ignore[attr-defined]
+        deck = view.sample_deal(rng).deck  # type: ignore[attr-defined]
         at_25[deck[25]] += 1
     assert at_25[first] == 0
     assert abs(at_25[second] / runs - 1 / 8) < 0.04

@@ -126,7 +126,8 @@ def _channels(view: PlayerView, rules: Rules, seed: int) -> dict[str, object]:
     with contextlib.suppress(NotImplementedError):  # a game whose events are not told yet
         out["events"] = tuple(e.to_json() for e in view.events())
     sample = view.sample_state(random.Random(seed))  # type: ignore[attr-defined]
-    out["sample"] = (sample.deck, sample.history)
+    seats = range(rules.players)
+    out["sample"] = (sample.deck, sample.history, tuple(sample.view(q) for q in seats))
     if view.legal_actions:
         out["bot"] = HeuristicAgent(seed)(view)  # type: ignore[call-arg]
     return out

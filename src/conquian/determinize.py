@@ -26,6 +26,31 @@ The sample is built from the view alone, in three steps:
    is what the deck leaves unturned (in Cooncan, or the turned-over stock,
    M11). The state's deck is the drawn deck, so a sample's record replays.
 
+**Three-hand Cooncan: the position alone.** In a pack with no two equal cards
+(three-hand, the joker being one card), every card a seat plays is seen, and no
+action of the history depends on a hidden card but through them: a take (M2, M3)
+needs the stock, a meld or a force the cards laid (M4, M5, M9), a discard the
+card discarded, and no seat but the mover can be left with one card it may not
+discard (M2). The deals that give the view are then, for every way the unseen
+cards lie in the other hands and in the face-down pack, as many: the cards each
+seat played spread over its places (dealt, or drawn face down) before it played
+them, its hidden cards over the rest, in as many ways whichever they are; the
+starter the history may leave open (M11) changes the past, not the cards now. So
+the position drawn uniformly among the deals is a shuffle of `view.unseen`, each
+other seat given its unknown cards (seat by seat) and the face-down pack the rest,
+top first, or the turned-over stock the view shows (M11); once the deal is over
+(C6 Showing) only the pack. `cooncan_hidden` draws so, reading no history for it,
+and `CooncanView.sample_state` builds the state on those cards
+(`conquian.rummy.sample.current`). Such a state has no deck: the order the cards
+were dealt and drawn in is not drawn, so it has no record (writing it refuses,
+C7). `CooncanView.sample_deal` draws the whole deal by the three steps above
+(`events` replays it); from the same random numbers both give the same cards
+wherever the history fixes the starter. Views this draw does not serve go to
+`sample_deal`: the double pack (see below), a view whose unseen cards do not fill
+its hidden places (the full sampler says what is wrong), and one where another
+seat is in his turn with one card (the full sampler checks that he can finish it,
+M2).
+
 A few deals drawn in step 2 give the view's cards but not its history: one
 where a seat now playing (not the viewer) took a card it could not meld or
 keep with the hand drawn for it (T3, T8, M2), or, in Cooncan, one whose
@@ -57,7 +82,10 @@ view allows can still be drawn, and nothing about the true hidden cards
 enters the draw. This is the library's choice: drawing exactly uniformly
 over sequences of cards by rejection would take thousands of draws a sample
 late in a long double-pack deal. The two-hand game and three-hand Cooncan
-have no equal cards, and there the draw is exactly uniform.
+have no equal cards, and there the draw is exactly uniform. For the same reason
+the double pack's samples stay whole deals (`sample_deal`): where the twin of a
+card played may lie changes how many deals give the view, so a plain shuffle of
+the unseen cards would not draw as this sampler does.
 
 With trade rounds (Conquian's ``trades``, T21) what is unknown is both the deal and the
 other players' hidden choices of the rounds, and the draw is **uniform over the pairs of a
@@ -86,6 +114,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from ._sampling import (
@@ -117,6 +146,7 @@ _shuffled, _arrange, _Unplayable = shuffled, arrange, Unplayable
 __all__ = [
     "DeterminizationError",
     "TwoHandDeals",
+    "cooncan_hidden",
     "cooncan_samples",
     "sample_cooncan",
     "sample_state",
@@ -126,6 +156,9 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound=Any)
+
+_INDEX = attrgetter("index")
+"""A card's `Card.index`: sorting by it is sorting cards (`Card.__lt__` compares it), in C."""
 
 
 class DeterminizationError(ConquianError, ValueError):
@@ -222,13 +255,16 @@ def _shown(view: Any) -> tuple[tuple[Card, ...], ...] | None:
 
 
 def _two_hand_seats(size: int, players: int, dealer: int) -> list[list[int]]:
-    """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round."""
+    """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round (with
+    an odd hand, one card each in the last round)."""
+    pairs, odd = divmod(size, 2)
+    step, last = 2 * players, 2 * players * pairs
     places: list[list[int]] = [[] for _ in range(players)]
-    at = 0
-    for k in [2] * (size // 2) + [1] * (size % 2):
-        for i in range(1, players + 1):
-            places[(dealer + i) % players] += range(at, at + k)
-            at += k
+    for i in range(players):  # the i-th seat from the dealer's left
+        row = [p for r in range(2 * i, last, step) for p in (r, r + 1)]
+        if odd:
+            row.append(last + i)
+        places[(dealer + 1 + i) % players] = row
     return places
 
 
@@ -450,7 +486,7 @@ class TwoHandDeals:
         size, n = rules.hand_size, rules.players
         turned, played = _two_hand_known(view)
         others = [(me + i) % n for i in range(1, n)]  # from his left round the table (T16)
-        mine = sorted([*view.hand, *played[me]])
+        mine = sorted([*view.hand, *played[me]], key=_INDEX)
         shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
         # T21, C6: the cards he gave that he knows are still in a hand (not played from it).
         trades, history = rules.trades, view.history
@@ -461,7 +497,10 @@ class TwoHandDeals:
                     located[q].append(c)
         hidden = [0 if shown else view.hand_sizes[o] - len(located[o]) for o in others]
         self.hidden: int = sum(hidden)
-        known = [sorted([*played[o], *located[o], *(shown[o] if shown else ())]) for o in others]
+        known = [
+            sorted([*played[o], *located[o], *(shown[o] if shown else ())], key=_INDEX)
+            for o in others
+        ]
         # T21: the trade rounds the history holds (the last one maybe under way).
         self.skip: int = min(len(history), trades * n)
         """How many actions of the view's history the drawn deals come with (T21: the trade
@@ -487,7 +526,7 @@ class TwoHandDeals:
     ) -> Any:
         hands, at = [(self._me, self._mine)], 0
         for seat, known, hidden in zip(self._others, self._known, self._hidden, strict=True):
-            hands.append((seat, sorted([*known, *held[at : at + hidden]])))
+            hands.append((seat, sorted([*known, *held[at : at + hidden]], key=_INDEX)))
             at += hidden
         trades: list[Action] = []
         if self.skip:  # T21: the hands above are those after the trade rounds
@@ -694,6 +733,62 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
         else:
             raise DeterminizationError(f"'{action}' is not an action of Cooncan")
     return seats, list(range(next_place, total)) if pack is None else []
+
+
+def cooncan_hidden(
+    view: Any,
+) -> Callable[[random.Random], tuple[list[Sequence[Card]], Sequence[Card]]] | None:
+    """The hidden cards of the position `view` shows, drawn without reading its history:
+    ``draw(rng)`` gives every seat's hand now and the face-down pack, top first (the
+    turned-over stock the view shows, M11). None for a view this draw does not serve: a
+    pack with equal cards (the double pack), a mover (not the viewer) holding one card in
+    his turn (the take of M2 may not be allowed by it), or unseen cards that do not fill
+    the hidden places (the full sampler says why).
+
+    In a pack with no two equal cards (three-hand, the joker being one card) every card a
+    seat plays is seen, and no action of the history depends on a hidden card but through
+    them (M2–M11): the number of deals giving the view (the cards each seat played over
+    its places dealt or drawn face down before it played them, its hidden cards over the
+    rest) is the same for every way the unseen cards lie in the other hands and the pack.
+    The deal-uniform draw of the position (C6) is then a shuffle of `view.unseen`, each
+    other seat given its unknown cards in seat order and the pack the rest, in order:
+    the layout `cooncan_samples` gives the unseen cards, after the random number with
+    which it draws the starter.
+    """
+    rules = view.rules
+    pack = rules.pack_indices()
+    if len(set(pack)) != len(pack):  # equal copies: the counts differ (see the module)
+        return None
+    n = rules.players
+    me = view.player
+    shown = _shown(view)  # C6 Showing: at the end of the deal every hand is shown
+    unknown = [
+        view.hand_sizes[q] - len(view.known[q]) if q != me and not shown else 0 for q in range(n)
+    ]
+    turned = view.known_pack
+    if len(view.unseen) != sum(unknown) + (view.pack_size if turned is None else 0):
+        return None
+    mover = view.current_player
+    if view.phase == "play" and mover is not None and mover != me and view.hand_sizes[mover] < 2:
+        return None  # M2: the full sampler checks that he can finish his turn
+    hands: list[Sequence[Card]] = [
+        view.hand if q == me else shown[q] if shown else view.known[q] for q in range(n)
+    ]
+    others = [q for q in range(n) if unknown[q]]
+    unseen = view.unseen
+
+    def draw(rng: random.Random) -> tuple[list[Sequence[Card]], Sequence[Card]]:
+        check_rng(rng)
+        rng.random()  # the full sampler's draw of the starter: the same cards from a seed
+        cards = shuffled(unseen, rng)
+        held = list(hands)
+        at = 0
+        for q in others:
+            held[q] = (*hands[q], *cards[at : at + unknown[q]])
+            at += unknown[q]
+        return held, cards[at:] if turned is None else turned
+
+    return draw
 
 
 def sample_cooncan(

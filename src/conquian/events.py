@@ -300,7 +300,9 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
 
         told = story(view, since)  # type: ignore[arg-type]  # a Coo-Can game's view
         return tuple(attrs.evolve(e, viewer=view.player) for e in told)
-    sample = view.sample_state(random.Random(0))  # type: ignore[attr-defined, unused-ignore]
+    # A whole deal, whose deck replays: Cooncan's `sample_state` draws only the position.
+    draw = getattr(view, "sample_deal", None) or view.sample_state  # type: ignore[attr-defined, unused-ignore]
+    sample = draw(random.Random(0))
     state = new_game(rules, deck=sample.deck, dealer=sample.dealer)
     p = view.player
     offer = _offer_engine(rules)

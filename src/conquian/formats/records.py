@@ -261,6 +261,11 @@ class GameRecord:
         if codec_for(getattr(getattr(state, "rules", None), "game", None)) is None:
             raise TypeError(f"expected a state made by new_game (got {type(state).__name__})")
         deck, dealer = state.deck, state.dealer  # type: ignore[attr-defined]
+        if not deck:  # a position drawn by a view's sample_state alone (Cooncan, Coo-Can)
+            raise RecordError(
+                ["deck: a position drawn by sample_state has no deal to record (C6, C7)"],
+                what="record",
+            )
         record = cls(
             state.rules,
             deck=deck,

@@ -53,8 +53,9 @@ class Deal:
         self.memo = Memo()
         players = rules.players
         self.players: int = players
-        self.left: tuple[int, ...] = tuple([left_of(s, players) for s in range(players)])
-        self.right: tuple[int, ...] = tuple([right_of(s, players) for s in range(players)])
+        self.left: tuple[int, ...]
+        self.right: tuple[int, ...]
+        self.left, self.right = _NEIGHBOURS[players]
         self.results = results(players)
         self.stock_start: int = deal_positions(rules.hand_size, players)[1] + 1
         # T8: hand cards alone go down while melding ("say", "turn"), and at the say ("say").
@@ -96,6 +97,16 @@ def _results(players: int) -> tuple[tuple[Result, ...], Result]:
 
 
 _RESULTS: Final = {n: _results(n) for n in (2, 3, 4)}
+
+
+_NEIGHBOURS: Final = {
+    n: (
+        tuple([left_of(s, n) for s in range(n)]),
+        tuple([right_of(s, n) for s in range(n)]),
+    )
+    for n in (2, 3, 4)
+}
+"""By the number of players (T16), each seat's left and right neighbours (T17)."""
 
 
 def results(players: int) -> tuple[tuple[Result, ...], Result]:

@@ -18,6 +18,7 @@ from typing import Any, get_args
 
 from ..cards import Card, card
 from ..combos.core import Order
+from ..errors import RecordError
 from ..formats.codec import Codec, SnapshotRead
 from ..formats.jsonio import meld_data, result_data, texts
 from ..rules import CooncanRules, Rules
@@ -70,6 +71,11 @@ class CooncanCodec(Codec):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         assert isinstance(state, CooncanState)
+        if not state.deck:
+            raise RecordError(
+                ["deck: a position drawn by sample_state has no deal to record (C6, C7)"],
+                what="position",
+            )
         return {
             "current_player": state.current_player,
             "phase": state.phase,

@@ -14,17 +14,19 @@ turn of each seat's first Meld or Force (M8).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Discard, Draw, Force, Meld, Take
 from ..cards import Card, card_at
+from ..determinize import cooncan_hidden
 from .melds import Fits
 from .state import CooncanState, Deal
 from .tables import physical
 from .turn import forget, with_card
 
-__all__ = ["position", "positions"]
+__all__ = ["current", "position", "positions"]
 
 
 def _interned(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -188,3 +190,54 @@ def positions(view: Any) -> Callable[..., CooncanState | None]:
         return state
 
     return build
+
+
+def current(view: Any) -> Callable[[random.Random], CooncanState] | None:
+    """Samples of `view` drawn as positions, with no deal behind them (C6): ``draw(rng)`` is
+    the state the view shows, its hidden cards drawn by `conquian.determinize.cooncan_hidden`
+    without reading the history for them; None where that draw does not serve the view.
+
+    The state has no deck (its `Deal` holds none): only the position is drawn, not the
+    order the cards were dealt and drawn in, so it has no record to replay
+    (`CooncanView.sample_deal` draws a whole deal). Its pack is the face-down cards
+    drawn, top first, or the turned-over stock the view shows (M11); every other part is
+    the view's, as `position` makes it.
+    """
+    hidden = cooncan_hidden(view)
+    if hidden is None:
+        return None
+    rules = view.rules
+    history = tuple(view.history)
+    taken = _taken(history) if view.phase == "play" else None
+    opened = _opened(history, rules.players, view.dealer)
+    stock = _interned(view.stock)
+    seen = tuple([_interned(k) for k in view.known])
+    fit = Fits.of(view.table)
+    turned = view.known_pack is not None
+    mover, dealer, phase, table = view.current_player, view.dealer, view.phase, view.table
+    turns, result = view.turns, view.result
+
+    def draw(rng: random.Random) -> CooncanState:
+        hands, pack = hidden(rng)
+        line = list(history)
+        return CooncanState(
+            Deal(rules, dealer, ()),
+            tuple([tuple(sorted(_interned(h))) for h in hands]),
+            table,
+            stock,
+            _interned(pack),
+            0,
+            turned,
+            mover,
+            phase,
+            taken,
+            seen,
+            opened,
+            turns,
+            line,
+            len(line),
+            result,
+            fit,
+        )
+
+    return draw

@@ -62,18 +62,42 @@ class CooncanView(PlayerView):
     hands: tuple[tuple[Card, ...], ...] | None = None
 
     def sample_state(self, rng: random.Random) -> State:
-        """A whole deal (a `CooncanState`) drawn among those that give this view.
+        """A position (a `CooncanState`) drawn among those that give this view (C6).
 
-        See `conquian.determinize` (C6): the state's ``view(self.player)`` equals this view.
-        The deck is drawn as the module says, and the state built on it from this view
-        (`conquian.rummy.sample.position`) without replaying the history.
+        See `conquian.determinize`: the state's ``view(self.player)`` equals this view.
+        With no two equal cards in the pack (three-hand), the unseen cards are shuffled
+        into the other hands and the face-down pack (`conquian.rummy.sample.current`):
+        the state has no deck, as no dealt order is drawn (`sample_deal` draws one).
+        Otherwise (the double pack) it is `sample_deal`'s.
 
         >>> import random
         >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
-        >>> view.sample_state(random.Random(3)).view(0) == view
-        True
+        >>> sample = view.sample_state(random.Random(3))
+        >>> sample.view(0) == view, sample.deck
+        (True, ())
         """
         # The engine's state is imported here: it imports this module.
+        from .sample import current
+
+        draw = current(self)
+        if draw is None:
+            return self.sample_deal(rng)
+        return draw(rng)
+
+    def sample_deal(self, rng: random.Random) -> State:
+        """A whole deal (a `CooncanState` with its deck) drawn among those that give this
+        view, in the position it shows: its record replays (C6, C7).
+
+        The deck is drawn as `conquian.determinize` says, reading the history, and the
+        state built on it from this view (`conquian.rummy.sample.position`) without
+        replaying the history.
+
+        >>> import random
+        >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
+        >>> sample = view.sample_deal(random.Random(3))
+        >>> sample.view(0) == view, len(sample.deck)
+        (True, 52)
+        """
         from .sample import position
 
         sample: State = sample_cooncan(self, rng, rebuild=position)
@@ -81,8 +105,8 @@ class CooncanView(PlayerView):
 
     def samples(self) -> Callable[[random.Random], State]:
         """`sample_state` for many samples of this view: ``draw = view.samples()``, then
-        ``draw(rng)`` is ``view.sample_state(rng)``, with the history read once for all
-        of them (a searching bot samples one view many times).
+        ``draw(rng)`` is ``view.sample_state(rng)``, what the view alone gives worked out
+        once for all of them (a searching bot samples one view many times).
 
         >>> import random
         >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
@@ -90,8 +114,11 @@ class CooncanView(PlayerView):
         >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
         True
         """
-        from .sample import positions
+        from .sample import current, positions
 
+        shortcut = current(self)
+        if shortcut is not None:
+            return shortcut
         draw: Callable[[random.Random], State] = cooncan_samples(self, positions(self))
         return draw
 
