@@ -25,8 +25,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import CooncanRules, State, new_game
+from conquian._sampling_rummy import _cooncan_starter
 from conquian.cards import Card
-from conquian.determinize import DeterminizationError, _cooncan_starter, sample_cooncan
+from conquian.determinize import DeterminizationError, sample_cooncan
 from conquian.errors import RecordError
 from conquian.formats.records import GameRecord
 from conquian.rummy.sample import current

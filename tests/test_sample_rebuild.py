@@ -21,8 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import ConquianRules, CooncanRules, State, new_game
+from conquian._sampling_rummy import _cooncan_starter
 from conquian.cards import Card
-from conquian.determinize import _cooncan_starter, samples
+from conquian.determinize import samples
 from conquian.games import game_of
 from conquian.offer.sample import position as offer_position
 from conquian.offer.sample import rebuildable

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from .actions import Action
-from .cards import Card, card_at
-from .errors import IllegalActionError, RecordError
+from .cards import JOKER, Card, NamedJoker, card_at
+from .errors import DeterminizationError, IllegalActionError, RecordError
 
 __all__ = [
     "NEVER",
@@ -30,8 +30,13 @@ __all__ = [
     "arrange",
     "by_time",
     "check_rng",
+    "deal_for",
+    "physical",
     "rebuilt",
+    "rebuilt_or_refused",
     "sampled",
+    "sampled_or_refused",
+    "shown_hands",
     "shuffled",
 ]
 
@@ -415,3 +420,58 @@ class Ambiguous(Exception):
 
 STARTER = "starter"
 """The card first turned to start a Cooncan stock (M1), while its name is not known."""
+
+
+# -- the steps as `conquian.determinize` gives them ------------------------------------------
+
+
+def deal_for(view: Any) -> Callable[..., Any]:
+    """The deal function of the view's game (a deck and a dealer to the first state, C7)."""
+    # The registry holds the engines, which import the samplers: it is read when first used.
+    from .games import game_of
+
+    try:
+        return game_of(view.rules).deal
+    except TypeError:
+        raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
+
+
+def sampled_or_refused(
+    view: Any,
+    draw: Callable[[], S | None],
+    accept: Callable[[S], bool] | None,
+    work: Work | None = None,
+    own_fixed: bool = False,
+) -> S:
+    """`sampled`, its failure as a `DeterminizationError`."""
+    try:
+        state: S = sampled(view, draw, accept, work, own_fixed)
+    except NoDeal as e:
+        raise DeterminizationError(str(e)) from None
+    return state
+
+
+def rebuilt_or_refused(
+    view: Any,
+    draw: Callable[[], tuple[Any, ...] | None],
+    build: Callable[..., S | None],
+    replay: Callable[[], S],
+    work: Work | None = None,
+) -> S:
+    """`rebuilt`, its failure as a `DeterminizationError`."""
+    try:
+        state: S = rebuilt(view, draw, build, replay, work)
+    except NoDeal as e:
+        raise DeterminizationError(str(e)) from None
+    return state
+
+
+def physical(face: Card | NamedJoker) -> Card:
+    """The card a face is: the joker for a named joker (M9), else the card itself."""
+    return JOKER if type(face) is NamedJoker else face  # type: ignore[return-value]
+
+
+def shown_hands(view: Any) -> tuple[tuple[Card, ...], ...] | None:
+    """Every seat's hand when the view shows them (C6 Showing, at the end of a deal)."""
+    hands: tuple[tuple[Card, ...], ...] | None = getattr(view, "hands", None)
+    return hands

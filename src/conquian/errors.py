@@ -4,6 +4,7 @@ Every error the library raises on purpose belongs to one tree::
 
     ConquianError
     ├── IllegalActionError (also a ValueError)  an action the rules forbid now (E1)
+    ├── DeterminizationError (also a ValueError)  a view no deal can produce (C6)
     ├── NotationError (also a ValueError)       text that does not parse (E2)
     ├── RecordError (also a ValueError)         a bad deal, record or position (E2, E3)
     └── RulesError (also a ValueError)          a bad rule option
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConquianError",
+    "DeterminizationError",
     "IllegalActionError",
     "NotationError",
     "RecordError",
@@ -84,6 +86,13 @@ class RecordError(ConquianError, ValueError):
             (problems,) if isinstance(problems, str) else tuple(problems)
         )
         super().__init__(f"invalid {what}: " + "; ".join(self.problems))
+
+
+class DeterminizationError(ConquianError, ValueError):
+    """A view that no deal can produce: its cards or history contradict each other (C6).
+
+    Raised by `view.sample_state` (`conquian.determinize`, which names it too).
+    """
 
 
 class RulesError(ConquianError, ValueError):

@@ -53,8 +53,8 @@ Where each rule lives:
 - T17 the say with more seats: `ConquianState.apply` (a pass or a discard goes
   to the left neighbour); T18 forcing with more seats: the victim given to
   `say.say_actions` and `turn.melding_actions` by `ConquianState.legal_actions`;
-- T21 trading: the trade rounds of `start.deal` and `ConquianState.apply` (each card
-  chosen, then every card moved at once), what each seat sees of them in
+- T21 trading: the trade rounds of `start.deal` and `trade` (each card chosen,
+  then every card moved at once, applied by `ConquianState.apply`), what each seat sees of them in
   `ConquianState.view` (`conquian._trading`);
 - T19 stakes with more seats: `dealing.results` (one counter
   from each loser), and showing every hand in `ConquianState.view`;
@@ -70,7 +70,7 @@ The modules, in the order they build on each other: `board` (cards, melds and
 a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
-`view` (C6), `dealing` (what stays the same over a deal), `state` (the state),
+`view` (C6), `dealing` (what stays the same over a deal), `trade` (T21), `state` (the state),
 `start` (the deal itself), `sample` (a view's position on a drawn deck, C6), `search` (the
 ends of a turn, for bots), `observe` (the observation written from the state, for
 learning environments), `codec` (positions

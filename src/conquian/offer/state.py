@@ -20,11 +20,12 @@ from ..errors import check_seat
 from ..rules import ConquianRules
 from ..state.base import History, Legal, Result, State
 from ..state.line import extend_line
-from .board import CARDS, HANDS, KEYS, OWNER, PENDING, TRADES, Board, Turn, cards_of
+from .board import CARDS, HANDS, KEYS, OWNER, PENDING, Board, Turn, cards_of
 from .dealing import Deal
 from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
 from .tables import combination
+from .trade import after_trade, choosers, trade_actions, why_not_trade
 from .turn import melding_actions, won
 from .view import ConquianView, Origin
 
@@ -33,36 +34,7 @@ __all__ = ["ConquianState"]
 _TURNED: Final[Origin] = "turned"
 _PASSED: Final[Origin] = "passed"
 _DISCARDED: Final[Origin] = "discarded"
-
-
 _NO_ACTIONS: Final[Legal] = ((), ())
-
-
-def _trade_actions(hand: int) -> Legal:
-    """T21: a trade of each card of `hand`, in canonical order (no plans)."""
-    actions: list[Action] = []
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        actions.append(TRADES[low.bit_length() - 1])
-    return tuple(actions), (None,) * len(actions)
-
-
-def _why_not_trade(state: ConquianState, action: Action) -> tuple[str, str]:
-    """Why `action` is not legal in the trade rounds, or why a trade is not legal now (T21)."""
-    if type(action) is not Trade:
-        return (
-            "the deal is in its trade rounds: you choose a card of your hand to pass to "
-            "the player on your left (trade 5H), before the starter is turned",
-            "T21",
-        )
-    if not state.rules.trades:
-        return "these rules have no trading (the option trades is 0)", "T21"
-    if not state.trading:
-        return "trading happens only after the deal, before the starter is turned", "T21"
-    if action.card is None:
-        return "a trade names the card of your hand you pass on, as 'trade 5H'", "T21"
-    return f"you trade a card of your hand, and {action.card} is not in it", "T21"
 
 
 @final
@@ -314,7 +286,7 @@ in this turn, and a card taken is never held in the hand (T3)
                     victim = -1
                 legal = say_actions(deal, player, hands[player], keys, offer, victim)
             elif self._trade is not None:  # T21: a trade round, one card of his hand
-                legal = _trade_actions(self._board[HANDS][player])
+                legal = trade_actions(self._board[HANDS][player])
             else:  # T8-T10: melding
                 hands, keys, pending, borrowed, sources = self._board
                 turn = (hands[player], keys, pending, borrowed, sources)
@@ -465,44 +437,17 @@ in this turn, and a card taken is never held in the hand (T3)
         (1,)
         """
         chosen = self._trade
-        if not chosen:
-            return ()
-        deal = self._deal
-        pone = deal.left[deal.dealer]
-        return tuple([(pone + i) % deal.players for i in range(len(chosen))])
+        return choosers(self._deal, chosen) if chosen else ()
 
     def _after_trade(self, line: list[Action], player: int, index: int) -> ConquianState:
-        """T21: the card of `index` is chosen; when the last player of the round has chosen,
-        every chosen card moves at once to its chooser's left neighbour. After the last round
-        the starter is turned, on offer to the pone (T11)."""
-        deal = self._deal
-        chosen = self._trade
-        assert chosen is not None
-        chosen = (*chosen, index)
-        board = self._board
-        n = deal.players
-        if len(chosen) < n:  # the next player chooses; nothing moves yet
-            return ConquianState(
-                deal, deal.left[player], None, None, self._table, self._buried, None, board,
-                line, self._length + 1, chosen,
-            )  # fmt: skip
-        pone = deal.left[deal.dealer]
-        hands = list(board[HANDS])
-        for i, c in enumerate(chosen):  # the choosers from the pone round to the dealer
-            giver = (pone + i) % n
-            hands[giver] &= ~(1 << c)
-        for i, c in enumerate(chosen):
-            hands[(pone + i + 1) % n] |= 1 << c
-        board = (tuple(hands), board[KEYS], 0, 0, ())
-        if (self._length + 1) // n < deal.rules.trades:  # the next round, from the pone
-            return ConquianState(
-                deal, pone, None, None, self._table, self._buried, None, board,
-                line, self._length + 1, (),
-            )  # fmt: skip
-        # T11: the starter, on offer to the pone as if he had turned it.
+        """T21: the card of `index` is chosen (`trade.after_trade`); after the last round
+        the starter is on offer to the pone as if he had turned it (T11)."""
+        current, starter, board, chosen = after_trade(
+            self._deal, self._trade or (), index, self._board, player, self._length
+        )
         return ConquianState(
-            deal, pone, deal.deck[deal.stock_start - 1], _TURNED, self._table, self._buried,
-            None, board, line, self._length + 1,
+            self._deal, current, starter, None if starter is None else _TURNED, self._table,
+            self._buried, None, board, line, self._length + 1, chosen,
         )  # fmt: skip
 
     def _without(self, player: int, cards: int) -> tuple[int, ...]:
@@ -573,7 +518,7 @@ in this turn, and a card taken is never held in the hand (T3)
         player = self.current_player
         assert player is not None
         if self._trade is not None or type(action) is Trade:
-            return _why_not_trade(self, action)
+            return why_not_trade(self.rules, self.trading, action)
         _, _, _, borrowed, sources = self._board
         at = Position(
             self.rules,
