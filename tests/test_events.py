@@ -67,6 +67,18 @@ def test_two_hand_pass_names_the_turned_card() -> None:
     assert events(state.view(1), since=2) == ()
 
 
+def test_two_hand_the_next_card_is_turned_by_the_player_who_refused() -> None:
+    """T6: when the pone refuses a card the dealer passed, the pone turns the next card and
+    has the say to it: the event names him, not the dealer."""
+    state = new_game(ConquianRules(), seed=7).apply("pass").apply("pass")  # dealer turns
+    state = state.apply("pass")  # the dealer passes the card he turned to the pone
+    state = state.apply("pass")  # the pone refuses it: buried, and he turns the next
+    assert state.current_player == 1  # type: ignore[attr-defined]
+    turned = events(state.view(0))[-1]
+    assert (turned.kind, turned.seat) == ("turn", 1)
+    assert str(turned) == f"Seat 1 turns {state.offer} from the stock."  # type: ignore[attr-defined]
+
+
 def test_event_json_carries_its_line() -> None:
     """An event's JSON has its kind, seat, cards and English line."""
     state = new_game(ConquianRules(), seed=5).apply("take KD").apply("meld JD QD KD")

@@ -352,7 +352,8 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
         else:
             add("bury", seat, shown)
             if after.offer is not None:
-                add("turn", after.dealer, (after.offer,), other=after.current_player)
+                # T6, T22: the next card is turned by the player who now has the say to it.
+                add("turn", after.current_player, (after.offer,))
     elif isinstance(action, Meld):
         add("meld", seat, action.cards, meld=action.onto, shift=action.shift)
     elif isinstance(action, Borrow):
