@@ -23,7 +23,6 @@ __all__ = [
     "NEVER",
     "STARTER",
     "Ambiguous",
-    "NoDeal",
     "Seat",
     "Unplayable",
     "Work",
@@ -33,18 +32,12 @@ __all__ = [
     "deal_for",
     "physical",
     "rebuilt",
-    "rebuilt_or_refused",
     "sampled",
-    "sampled_or_refused",
     "shown_hands",
     "shuffled",
 ]
 
 S = TypeVar("S", bound=Any)
-
-
-class NoDeal(Exception):
-    """No deal gives the view: `conquian.determinize` raises it as `DeterminizationError`."""
 
 
 def shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:
@@ -74,7 +67,7 @@ def arrange(
     worked out already.
     """
     if len(places) != len(cards):
-        raise NoDeal(f"{len(cards)} cards for {len(places)} places of one player")
+        raise DeterminizationError(f"{len(cards)} cards for {len(places)} places of one player")
     free, filled = slots if slots is not None else by_time(times)
     deadlines = [d for _, d in cards]
     order = sorted(range(len(cards)), key=deadlines.__getitem__)
@@ -185,14 +178,15 @@ def sampled(
         try:
             first = draw()
         except RecordError as e:  # the known places hold a card twice: on every draw
-            raise NoDeal(f"the view's history places its known cards so: {e}") from None
+            placed = f"the view's history places its known cards so: {e}"
+            raise DeterminizationError(placed) from None
         spent += _DRAW_COST
         if first is not None:
             outcome = _replay(first, history, view.player)
             if isinstance(outcome, _Failed):
                 spent += outcome.index + 1
                 if outcome.mine and own_fixed:
-                    raise NoDeal(_illegal(outcome, history))
+                    raise DeterminizationError(_illegal(outcome, history))
                 failed.setdefault(outcome.index, outcome)
                 counts[outcome.index] += 1
             else:
@@ -203,8 +197,8 @@ def sampled(
             break
     if counts:
         worst = failed[counts.most_common(1)[0][0]]
-        raise NoDeal(f"{_illegal(worst, history)}, on every deal drawn")
-    raise NoDeal("no deal drawn gives this view")
+        raise DeterminizationError(f"{_illegal(worst, history)}, on every deal drawn")
+    raise DeterminizationError("no deal drawn gives this view")
 
 
 def rebuilt(
@@ -231,7 +225,8 @@ def rebuilt(
             args = draw()
             state = None if args is None else build(*args)
         except RecordError as e:  # the known places hold a card twice: on every draw
-            raise NoDeal(f"the view's history places its known cards so: {e}") from None
+            placed = f"the view's history places its known cards so: {e}"
+            raise DeterminizationError(placed) from None
         if state is not None:
             return state
         spent += _DRAW_COST + (0 if args is None else n)
@@ -422,7 +417,7 @@ STARTER = "starter"
 """The card first turned to start a Cooncan stock (M1), while its name is not known."""
 
 
-# -- the steps as `conquian.determinize` gives them ------------------------------------------
+# -- what every draw reads of a view ----------------------------------------------------------
 
 
 def deal_for(view: Any) -> Callable[..., Any]:
@@ -434,36 +429,6 @@ def deal_for(view: Any) -> Callable[..., Any]:
         return game_of(view.rules).deal
     except TypeError:
         raise DeterminizationError(f"no engine deals {type(view.rules).__name__}") from None
-
-
-def sampled_or_refused(
-    view: Any,
-    draw: Callable[[], S | None],
-    accept: Callable[[S], bool] | None,
-    work: Work | None = None,
-    own_fixed: bool = False,
-) -> S:
-    """`sampled`, its failure as a `DeterminizationError`."""
-    try:
-        state: S = sampled(view, draw, accept, work, own_fixed)
-    except NoDeal as e:
-        raise DeterminizationError(str(e)) from None
-    return state
-
-
-def rebuilt_or_refused(
-    view: Any,
-    draw: Callable[[], tuple[Any, ...] | None],
-    build: Callable[..., S | None],
-    replay: Callable[[], S],
-    work: Work | None = None,
-) -> S:
-    """`rebuilt`, its failure as a `DeterminizationError`."""
-    try:
-        state: S = rebuilt(view, draw, build, replay, work)
-    except NoDeal as e:
-        raise DeterminizationError(str(e)) from None
-    return state
 
 
 def physical(face: Card | NamedJoker) -> Card:

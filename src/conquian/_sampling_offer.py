@@ -17,8 +17,8 @@ from ._sampling import (
     check_rng,
     deal_for,
     physical,
-    rebuilt_or_refused,
-    sampled_or_refused,
+    rebuilt,
+    sampled,
     shown_hands,
     shuffled,
 )
@@ -160,7 +160,7 @@ def sample_two_hand(
         return first
 
     if not deal_with.skip:
-        return sampled_or_refused(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+        return sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
     # T21: the drawn deal comes with its trade rounds played; the rest of the history is
     # replayed on it.
     if accept is None:
@@ -169,7 +169,7 @@ def sample_two_hand(
             return bool(state.view(view.player) == view)
 
     rest = _Rest(view.player, tuple(view.history)[deal_with.skip :])
-    return sampled_or_refused(rest, draw, accept, own_fixed=True)
+    return sampled(rest, draw, accept, own_fixed=True)
 
 
 class _Rest:
@@ -201,7 +201,7 @@ def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[r
         def replay() -> S:
             return sample_two_hand(view, rng)
 
-        return rebuilt_or_refused(view, drawn, rebuild, replay)
+        return rebuilt(view, drawn, rebuild, replay)
 
     return samples
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from ._sampling import (
@@ -25,8 +24,8 @@ from ._sampling import (
     check_rng,
     deal_for,
     physical,
-    rebuilt_or_refused,
-    sampled_or_refused,
+    rebuilt,
+    sampled,
     shown_hands,
     shuffled,
 )
@@ -36,8 +35,6 @@ from .errors import DeterminizationError
 
 S = TypeVar("S", bound=Any)
 
-_INDEX = attrgetter("index")
-"""A card's `Card.index`: sorting by it is sorting cards (`Card.__lt__` compares it), in C."""
 
 
 def _cooncan_starter(view: Any) -> list[Card]:
@@ -372,12 +369,12 @@ def cooncan_samples(
             def replay() -> S:
                 return sample_cooncan(view, rng)
 
-            return rebuilt_or_refused(view, drawn, rebuild, replay, work)
+            return rebuilt(view, drawn, rebuild, replay, work)
 
         def draw() -> S | None:
             found = drawn()
             return None if found is None else dealt(rules, found[1], view.dealer)
 
-        return sampled_or_refused(view, draw, accept, work)
+        return sampled(view, draw, accept, work)
 
     return samples
