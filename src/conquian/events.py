@@ -41,12 +41,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
 from typing import Any, Literal
 
 import attrs
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take
+from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade
 from .cards import Face
 from .game import new_game
 from .rules import Rules
@@ -95,11 +94,6 @@ def _engine(rules: Rules) -> str:
 def _offer_engine(rules: Rules) -> bool:
     """Whether `rules` are played by the offer engine (Conquian), not a rummy engine."""
     return _engine(rules) == "offer"
-
-
-def _is_trade(action: object) -> bool:
-    """Whether an action is a trade (T21), by its text: ``trade 5H``."""
-    return str(action).split(" ", 1)[0] == "trade"
 
 
 _VERBS = {
@@ -264,18 +258,10 @@ def decision_of(position: State | PlayerView) -> Decision | None:
     if _offer_engine(rules):
         if getattr(position, "offer", None) is not None:
             return "say"
-        history: Sequence[object] = position.history
-        if all(_is_trade(a) for a in history) and not getattr(position, "pending", ()):
-            return "trade" if _trading(position) else "meld"
-        return "meld"
+        # T21: the trade rounds, before the starter is turned.
+        return "trade" if getattr(position, "trading", False) else "meld"
     phase = getattr(position, "phase", None)
     return "draw" if phase == "draw" else "play"
-
-
-def _trading(position: State | PlayerView) -> bool:
-    """Whether an offer-game deal with no card on offer and only trades so far is in its
-    trade rounds (T21): the rules have trades, and the starter is not turned yet."""
-    return bool(getattr(getattr(position, "rules", None), "trades", 0))
 
 
 def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
@@ -368,7 +354,7 @@ def _step(before: Any, action: Action, after: Any, index: int, offer: bool) -> l
             add("new_pack", None)
         known = getattr(before, "known_pack", None)
         add("draw", seat, (known[0],) if known else ())
-    elif _is_trade(action):  # the view's action: a card only where the viewer knows it
+    elif type(action) is Trade:  # the view's action: a card only where the viewer knows it
         known = getattr(action, "card", None)
         left = (seat + 1) % len(after.hand_sizes)
         add("trade", seat, () if known is None else (known,), other=left)

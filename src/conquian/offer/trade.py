@@ -12,6 +12,7 @@ this module what a trade does and why an action is not one.
 
 from __future__ import annotations
 
+from .._trading import chooser
 from ..actions import Action, Trade
 from ..cards import Card
 from ..rules import ConquianRules
@@ -34,8 +35,7 @@ def trade_actions(hand: int) -> Legal:
 
 def choosers(deal: Deal, chosen: tuple[int, ...]) -> tuple[int, ...]:
     """The seats that chose the cards `chosen` in the round under way: from the pone round."""
-    pone = deal.left[deal.dealer]
-    return tuple([(pone + i) % deal.players for i in range(len(chosen))])
+    return tuple([chooser(i, deal.players, deal.dealer) for i in range(len(chosen))])
 
 
 def after_trade(
