@@ -1,6 +1,11 @@
-"""Hypothesis strategies shared by the tests: cards, faces, actions and rules."""
+"""Hypothesis strategies shared by the tests: cards, faces, actions and rules; and the
+states of seeded random deals (`random_states`)."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -18,6 +23,7 @@ from conquian import (
     Suit,
     Take,
     make_pack,
+    new_game,
 )
 
 suits = st.sampled_from(list(Suit))
@@ -95,3 +101,18 @@ double_pack_rules = st.builds(
 def card_list(pack: str = "standard") -> st.SearchStrategy[list[Card]]:
     """Distinct cards of one pack."""
     return st.lists(st.sampled_from(make_pack(pack)), unique=True, min_size=0, max_size=8)
+
+
+def random_states(rules: Any, seed: int, every: int = 1) -> Iterator[Any]:
+    """Every `every`-th state of a deal played with random legal actions, and the last: the
+    deal `new_game(rules, seed=seed)`, dealt by seat ``seed % players``."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=seed % rules.players)
+    k = 0
+    while True:
+        if k % every == 0 or state.is_over:
+            yield state
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(state.legal_actions()))
+        k += 1

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -31,6 +30,7 @@ from conquian.determinize import DeterminizationError, sample_cooncan
 from conquian.errors import RecordError
 from conquian.formats.records import GameRecord
 from conquian.rummy.sample import current
+from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -42,20 +42,6 @@ THREE_HAND: list[Any] = [
     CooncanRules.three_hand(players=2, turn_limit=80),
     CooncanRules.three_hand(jokers=1, players=2, stock="open", turn_limit=80),
 ]
-
-
-def _positions(rules: Any, seed: int, every: int) -> Iterator[State]:
-    """Every `every`-th state of a deal played with random legal actions, and the last."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed, dealer=seed % rules.players)
-    k = 0
-    while True:
-        if k % every == 0 or state.is_over:
-            yield state
-        if state.is_over:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        k += 1
 
 
 def _hidden(view: Any, sample: Any) -> Counter[Card]:
@@ -105,7 +91,7 @@ def test_c6_shortcut_sample_gives_the_view(rules: Any, seed: int) -> None:
     two and three seats, turns in progress, finished deals with every hand shown), the
     sample drawn without reading the history gives the view back."""
     n = rules.players
-    for k, state in enumerate(_positions(rules, seed, every=5)):
+    for k, state in enumerate(random_states(rules, seed, every=5)):
         _check(state.view(k % n), seed + k)
         if state.is_over:
             for seat in range(n):  # C6 Showing: every hand shown, only the pack drawn
@@ -147,7 +133,7 @@ def _starter_open() -> Any:
     played: the history leaves it open (M1, M11)."""
     rules = CooncanRules.three_hand(turn_limit=200)
     for seed in range(40):
-        for state in _positions(rules, seed, every=5):
+        for state in random_states(rules, seed, every=5):
             view = state.view(state.current_player or 0)
             if len(_cooncan_starter(view)) > 1 and view.hands is None:
                 return view
@@ -199,7 +185,7 @@ def _constructed() -> Any:
 def _late() -> Any:
     """A view late in a two-seat deal with an open stock and the joker."""
     rules = CooncanRules.three_hand(jokers=1, players=2, stock="open", turn_limit=80)
-    states = list(_positions(rules, 17, every=1))
+    states = list(random_states(rules, 17, every=1))
     return states[min(60, len(states) - 2)].view(1)
 
 
@@ -256,7 +242,7 @@ def test_c6_a_mover_with_one_card_goes_to_the_full_sampler() -> None:
     (the full sampler checks that he can finish his turn), and the sample is a whole deal."""
     rules = CooncanRules.three_hand(turn_limit=200)
     for seed in range(60):
-        for state in _positions(rules, seed, every=1):
+        for state in random_states(rules, seed, every=1):
             mover = state.current_player
             if mover is None or state.phase != "play" or len(state.hand(mover)) != 1:  # type: ignore[attr-defined]
                 continue

@@ -12,7 +12,6 @@ import json
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -24,10 +23,10 @@ from conquian import (
     CooncanView,
     PlayerView,
     RecordError,
-    State,
     new_game,
 )
 from conquian.determinize import sample_state
+from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 two_hand_rules = st.sampled_from(
@@ -39,20 +38,6 @@ two_hand_rules = st.sampled_from(
         ConquianRules(hand_size=8, max_sequence=5),
     ]
 )
-
-
-def random_states(rules: object, seed: int, every: int = 1) -> Iterator[State]:
-    """Every `every`-th state of a deal played with random legal actions (and the last)."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed, dealer=seed % rules.players)  # type: ignore[arg-type]
-    k = 0
-    while True:
-        if k % every == 0 or state.is_over:
-            yield state
-        if state.is_over:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        k += 1
 
 
 def _check_sample(view: PlayerView, seed: int) -> None:

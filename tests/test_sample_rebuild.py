@@ -13,7 +13,6 @@ as they did for the replayed ones.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,6 +26,7 @@ from conquian.determinize import samples
 from conquian.games import game_of
 from conquian.offer.sample import position as offer_position
 from conquian.offer.sample import rebuildable
+from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -43,20 +43,6 @@ RULES: list[Any] = [
     CooncanRules.double_pack(players=6, turn_limit=60),
     CooncanRules.double_pack(players=7, turn_limit=20),
 ]
-
-
-def _positions(rules: Any, seed: int, every: int) -> Iterator[State]:
-    """Every `every`-th state of a deal played with random legal actions, and the last."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed, dealer=seed % rules.players)
-    k = 0
-    while True:
-        if k % every == 0 or state.is_over:
-            yield state
-        if state.is_over:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        k += 1
 
 
 def _same_sample(view: Any, seed: int) -> None:
@@ -85,7 +71,7 @@ def test_c6_built_sample_is_the_replayed_sample(rules: Any, seed: int) -> None:
     """C6: for random views of random deals (every game, 2 to 7 seats, finished deals and
     turns in progress), the sample built from a seed is the one the replay gives."""
     n = rules.players
-    for k, state in enumerate(_positions(rules, seed, every=6)):
+    for k, state in enumerate(random_states(rules, seed, every=6)):
         _same_sample(state.view(k % n), seed + k)
         if state.is_over:
             for seat in range(n):  # C6 Showing: every hand shown, only the pack drawn
@@ -168,7 +154,7 @@ def test_c6_many_samples_of_one_view_are_its_samples(rules: Any, seed: int) -> N
     """C6: `samples(view)` reads the view's history once and then draws, call after call,
     the very states `view.sample_state` draws from the same random numbers."""
     n = rules.players
-    for k, state in enumerate(_positions(rules, seed, every=9)):
+    for k, state in enumerate(random_states(rules, seed, every=9)):
         view = state.view(k % n)
         draw = samples(view)
         mine, theirs = random.Random(seed), random.Random(seed)
@@ -182,7 +168,7 @@ def test_c6_many_samples_of_a_view_that_leaves_the_starter_open() -> None:
     each gives the view."""
     rules = CooncanRules.three_hand(turn_limit=200)
     for seed in range(40):
-        for state in _positions(rules, seed, every=5):
+        for state in random_states(rules, seed, every=5):
             view = state.view(state.current_player or 0)
             if len(_cooncan_starter(view)) < 2:
                 continue
