@@ -1,15 +1,17 @@
-"""Three-hand Cooncan's samples drawn as positions, without reading the history (C6).
+"""Cooncan's samples drawn as positions, without reading the history (C6).
 
 With no two equal cards in the pack (three-hand, the joker being one card),
 every card a seat plays is seen and no action depends on a hidden card but
 through them (M2–M11): every way the unseen cards lie in the other hands and
 the face-down pack is allowed by as many deals. `CooncanView.sample_state`
 then shuffles `view.unseen` into them (`conquian.rummy.sample.current`),
-and the state has no deck. These tests hold it against the full sampler,
-which reads the history and draws a whole deal (`sample_deal`, and the
-replay `sample_cooncan` without rebuild): the same views, the same cards
-from the same random numbers, the same distribution, and the routing of the
-views the shortcut does not serve.
+and the state has no deck. The double pack's full sampler draws its positions
+by that shuffle too (placing the cards never fails for one shuffle and not for
+another, see `conquian.determinize`), so they are drawn the same way.
+These tests hold it against the full sampler, which reads the history and
+draws a whole deal (`sample_deal`, and the replay `sample_cooncan` without
+rebuild): the same views, the same cards from the same random numbers, the
+same distribution, and the routing of the views the shortcut does not serve.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ THREE_HAND: list[Any] = [
     CooncanRules.three_hand(jokers=1, stock="open", turn_limit=80),
     CooncanRules.three_hand(players=2, turn_limit=80),
     CooncanRules.three_hand(jokers=1, players=2, stock="open", turn_limit=80),
+    CooncanRules.double_pack(players=4, turn_limit=60),
+    CooncanRules.double_pack(players=5, jokers=2, turn_limit=60),
 ]
 
 
@@ -60,8 +64,10 @@ def _check(view: Any, seed: int) -> None:
     """C6: the shortcut's sample gives the view, hides exactly `view.unseen`, holds the
     full sampler's cards from the same random numbers, and plays on legally."""
     draw = current(view)
-    if draw is None:  # M2: a mover (not the viewer) left with one card in his turn
-        assert view.current_player != view.player and view.hand_sizes[view.current_player] < 2
+    if draw is None:  # M2: a mover (not the viewer) left with as many cards as a card has copies
+        copies = max(Counter(view.rules.pack_indices()).values())
+        assert view.current_player != view.player
+        assert view.hand_sizes[view.current_player] <= copies
         return
     sample = view.sample_state(random.Random(seed))
     assert sample == draw(random.Random(seed))
@@ -88,8 +94,9 @@ def _check(view: Any, seed: int) -> None:
 @given(st.sampled_from(THREE_HAND), seeds)
 def test_c6_shortcut_sample_gives_the_view(rules: Any, seed: int) -> None:
     """C6: for random three-hand views (with and without the joker, open and closed stock,
-    two and three seats, turns in progress, finished deals with every hand shown), the
-    sample drawn without reading the history gives the view back."""
+    two and three seats, turns in progress, finished deals with every hand shown) and
+    double-pack views (four and five seats), the sample drawn without reading the history
+    gives the view back, with the full sampler's cards from the same random numbers."""
     n = rules.players
     for k, state in enumerate(random_states(rules, seed, every=5)):
         _check(state.view(k % n), seed + k)
@@ -128,16 +135,21 @@ def test_m11_shortcut_after_the_turned_over_stock(rules: Any) -> None:
         state = state.apply(rng.choice(state.legal_actions()))
 
 
-def _starter_open() -> Any:
-    """A three-hand view whose starter went round the turned-over stock into a hand and was
-    played: the history leaves it open (M1, M11)."""
-    rules = CooncanRules.three_hand(turn_limit=200)
+def _starter_open(rules: Any = None) -> Any:
+    """A view whose starter went round the turned-over stock into a hand and was played: the
+    history leaves it open (M1, M11). Three-hand unless `rules` say otherwise."""
+    rules = rules or CooncanRules.three_hand(turn_limit=200)
     for seed in range(40):
         for state in random_states(rules, seed, every=5):
             view = state.view(state.current_player or 0)
             if len(_cooncan_starter(view)) > 1 and view.hands is None:
                 return view
     raise AssertionError("no view leaves the starter open")
+
+
+def _double_pack_starter_open() -> Any:
+    """A double-pack view (five seats) that leaves the starter open (M1, M11)."""
+    return _starter_open(CooncanRules.double_pack(players=5, turn_limit=300))
 
 
 def test_m11_shortcut_when_the_starter_is_left_open() -> None:
@@ -189,7 +201,7 @@ def _late() -> Any:
     return states[min(60, len(states) - 2)].view(1)
 
 
-@pytest.mark.parametrize("make", [_constructed, _late, _starter_open])
+@pytest.mark.parametrize("make", [_constructed, _late, _starter_open, _double_pack_starter_open])
 def test_c6_shortcut_draws_as_the_full_sampler(make: Any) -> None:
     """C6: where a hidden card lies (which other hand, or where in the pack) is drawn by the
     shortcut as by the replay reference (`sample_cooncan` without rebuild), from
@@ -210,18 +222,19 @@ def test_c6_shortcut_draws_as_the_full_sampler(make: Any) -> None:
 # -- routing ---------------------------------------------------------------------------------
 
 
-def test_c6_the_double_pack_is_sampled_as_whole_deals() -> None:
-    """C6: the double pack's equal cards make the deals of its unseen cards' ways count
-    differently (see `conquian.determinize`): the shortcut declines, and `sample_state` is
-    `sample_deal`, a whole deal with its deck."""
+def test_c6_the_double_pack_is_sampled_as_positions() -> None:
+    """C6: a double-pack view is drawn as a position (no deck), the full sampler's cards
+    from the same random numbers, and `sample_deal` still draws the whole deal."""
     state = new_game(CooncanRules.double_pack(players=4), seed=3)
     for _ in range(9):
         state = state.apply(random.Random(3).choice(state.legal_actions()))
     view = state.view(0)
-    assert current(view) is None
+    assert current(view) is not None
     sample = view.sample_state(random.Random(4))
-    assert sample == view.sample_deal(random.Random(4))
-    assert len(sample.deck) == len(view.rules.pack_cards())
+    whole = view.sample_deal(random.Random(4))
+    assert sample.deck == () and len(whole.deck) == len(view.rules.pack_cards())
+    assert [sample.hand(q) for q in range(4)] == [whole.hand(q) for q in range(4)]
+    assert sample.pack == whole.pack and sample.view(0) == view
     draw = view.samples()
     assert draw(random.Random(4)) == sample
 
@@ -237,21 +250,25 @@ def test_c6_a_view_whose_unseen_cards_do_not_fit_goes_to_the_full_sampler() -> N
         broken.sample_state(random.Random(0))
 
 
-def test_c6_a_mover_with_one_card_goes_to_the_full_sampler() -> None:
-    """M2, C6: another seat in his turn with one card left: the shortcut declines the view
-    (the full sampler checks that he can finish his turn), and the sample is a whole deal."""
-    rules = CooncanRules.three_hand(turn_limit=200)
+@pytest.mark.parametrize(
+    ("rules", "cards"),
+    [(CooncanRules.three_hand(turn_limit=200), 1), (CooncanRules.double_pack(turn_limit=200), 2)],
+)
+def test_c6_a_mover_with_few_cards_goes_to_the_full_sampler(rules: Any, cards: int) -> None:
+    """M2, C6: another seat in his turn with one card left (two in the double pack, where he
+    may hold the twin of the card he took): the shortcut declines the view (the full sampler
+    checks that he can finish his turn), and the sample is a whole deal."""
     for seed in range(60):
         for state in random_states(rules, seed, every=1):
             mover = state.current_player
-            if mover is None or state.phase != "play" or len(state.hand(mover)) != 1:  # type: ignore[attr-defined]
+            if mover is None or state.phase != "play" or len(state.hand(mover)) != cards:  # type: ignore[attr-defined]
                 continue
             view = state.view((mover + 1) % rules.players)
             assert current(view) is None
             sample = view.sample_state(random.Random(seed))
-            assert len(sample.deck) == 52 and sample.view(view.player) == view
+            assert len(sample.deck) == len(rules.pack_cards()) and sample.view(view.player) == view
             return
-    raise AssertionError("no deal leaves a mover one card in his turn")
+    raise AssertionError("no deal leaves a mover so few cards in his turn")
 
 
 def test_c7_a_shortcut_sample_has_no_record() -> None:

@@ -36,7 +36,6 @@ from .errors import DeterminizationError
 S = TypeVar("S", bound=Any)
 
 
-
 def _cooncan_starter(view: Any) -> list[Card]:
     """The card that started the stock (M1), or the cards it may be when the view leaves
     it open (it went round the turned-over stock into a hand and was played, M11)."""
@@ -179,24 +178,30 @@ def cooncan_hidden(
     """The hidden cards of the position `view` shows, drawn without reading its history:
     ``draw(rng)`` gives every seat's hand now and the face-down pack, top first (the
     turned-over stock the view shows, M11). None for a view this draw does not serve: a
-    pack with equal cards (the double pack), a mover (not the viewer) holding one card in
-    his turn (the take of M2 may not be allowed by it), or unseen cards that do not fill
-    the hidden places (the full sampler says why).
+    mover (not the viewer) who may hold only cards equal to the one he took in his turn (the
+    take of M2 may not be allowed by them), or unseen cards that do not fill the hidden
+    places (the full sampler says why).
 
-    In a pack with no two equal cards (three-hand, the joker being one card) every card a
-    seat plays is seen, and no action of the history depends on a hidden card but through
-    them (M2–M11): the number of deals giving the view (the cards each seat played over
-    its places dealt or drawn face down before it played them, its hidden cards over the
-    rest) is the same for every way the unseen cards lie in the other hands and the pack.
-    The deal-uniform draw of the position (C6) is then a shuffle of `view.unseen`, each
-    other seat given its unknown cards in seat order and the pack the rest, in order:
-    the layout `cooncan_samples` gives the unseen cards, after the random number with
-    which it draws the starter.
+    The full sampler (`cooncan_samples`) shuffles `view.unseen` into the other hands and the
+    pack, then spreads each seat's cards over its places dealt or drawn face down, each
+    card it played before the action that plays it (M2–M11). Whether that spreading can be
+    done does not hang on which unseen cards a seat was given: every card it played from
+    those places is seen, with its deadline, and the unseen cards it holds need places with
+    none (in the double pack too: a twin it holds of a card it played adds a place with no
+    deadline). Nor does the starter the history may leave open (M11): it changes the past
+    (which cards were drawn from the turned-over stock), not the cards now, and whether it
+    gives the view's known cards is the same for every shuffle. So the position it draws is
+    the shuffle alone, and this draw makes it without the history: a shuffle of
+    `view.unseen`, each other seat given its unknown cards in seat order and the pack the
+    rest, after the random number with which the full sampler draws the starter (the same
+    cards from the same random numbers where it keeps its first draw). In a pack with no two equal
+    cards (three-hand) that is the deal-uniform draw (C6): every placement of the unseen
+    cards is given by as many deals. In the double pack it is the library's draw (see
+    `conquian.determinize`).
     """
     rules = view.rules
     pack = rules.pack_indices()
-    if len(set(pack)) != len(pack):  # equal copies: the counts differ (see the module)
-        return None
+    copies = max(Counter(pack).values())  # 2 in the double pack
     n = rules.players
     me = view.player
     shown = shown_hands(view)  # C6 Showing: at the end of the deal every hand is shown
@@ -207,7 +212,12 @@ def cooncan_hidden(
     if len(view.unseen) != sum(unknown) + (view.pack_size if turned is None else 0):
         return None
     mover = view.current_player
-    if view.phase == "play" and mover is not None and mover != me and view.hand_sizes[mover] < 2:
+    if (
+        view.phase == "play"
+        and mover is not None
+        and mover != me
+        and view.hand_sizes[mover] <= copies
+    ):
         return None  # M2: the full sampler checks that he can finish his turn
     hands: list[Sequence[Card]] = [
         view.hand if q == me else shown[q] if shown else view.known[q] for q in range(n)

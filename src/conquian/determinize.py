@@ -26,7 +26,7 @@ The sample is built from the view alone, in three steps:
    is what the deck leaves unturned (in Cooncan, or the turned-over stock,
    M11). The state's deck is the drawn deck, so a sample's record replays.
 
-**Three-hand Cooncan: the position alone.** In a pack with no two equal cards
+**Cooncan: the position alone.** In a pack with no two equal cards
 (three-hand, the joker being one card), every card a seat plays is seen, and no
 action of the history depends on a hidden card but through them: a take (M2, M3)
 needs the stock, a meld or a force the cards laid (M4, M5, M9), a discard the
@@ -41,15 +41,17 @@ other seat given its unknown cards (seat by seat) and the face-down pack the res
 top first, or the turned-over stock the view shows (M11); once the deal is over
 (C6 Showing) only the pack. `cooncan_hidden` draws so, reading no history for it,
 and `CooncanView.sample_state` builds the state on those cards
-(`conquian.rummy.sample.current`). Such a state has no deck: the order the cards
-were dealt and drawn in is not drawn, so it has no record (writing it refuses,
-C7). `CooncanView.sample_deal` draws the whole deal by the three steps above
-(`events` replays it); from the same random numbers both give the same cards
-wherever the history fixes the starter. Views this draw does not serve go to
-`sample_deal`: the double pack (see below), a view whose unseen cards do not fill
-its hidden places (the full sampler says what is wrong), and one where another
-seat is in his turn with one card (the full sampler checks that he can finish it,
-M2).
+(`conquian.rummy.sample.current`). The double pack's positions are drawn the same
+way (the next paragraph but one says why). Such a state has no deck: the order the
+cards were dealt and drawn in is not drawn, so it has no record (writing it
+refuses, C7). `CooncanView.sample_deal` draws the whole deal by the three steps
+above (`events` replays it); from the same random numbers both give the same
+cards wherever the full sampler keeps its first draw. Views this draw does not
+serve go to `sample_deal`: a view whose unseen cards do not fill its hidden
+places (the full sampler says what is wrong), and one where another seat is in
+his turn with no more cards than a card has copies (one, or two in the double
+pack: he may hold only cards equal to the one he took, and the full sampler
+checks that he can finish his turn, M2).
 
 A few deals drawn in step 2 give the view's cards but not its history: one
 where a seat now playing (not the viewer) took a card it could not meld or
@@ -72,20 +74,24 @@ his places latest deadline last, each to a place drawn among those still
 free before its deadline, which is uniform over the arrangements that allow
 the history (the sets of places a card may take are nested).
 
-In the double pack, where each card has two equal copies, the draw is
-uniform over where each *copy* goes, the two copies counted as different
-cards. Counted as deals (sequences of cards), a deal in which a seat's
-unknown cards hold the twin of a card that seat played from its unseen
-places, or in which both copies of a card it played reached it before it
-played the first, comes up to twice as often as the others. Every deal the
-view allows can still be drawn, and nothing about the true hidden cards
-enters the draw. This is the library's choice: drawing exactly uniformly
-over sequences of cards by rejection would take thousands of draws a sample
-late in a long double-pack deal. The two-hand game and three-hand Cooncan
-have no equal cards, and there the draw is exactly uniform. For the same reason
-the double pack's samples stay whole deals (`sample_deal`): where the twin of a
-card played may lie changes how many deals give the view, so a plain shuffle of
-the unseen cards would not draw as this sampler does.
+In the double pack, where each card has two equal copies, the copies are told
+apart by what the history asks of them: a seat's copy played first goes to a
+place filled before the action that plays it, a copy it holds to any place left.
+Counted as deals (sequences of cards) this is not exactly uniform: where the twin
+of a card a seat played from its unseen places lies (in its hand or elsewhere)
+changes how many deals give the position, and the draw does not weigh that.
+Every position and deal the view allows can still be drawn, and nothing about
+the true hidden cards enters the draw. This is the library's choice: drawing
+exactly uniformly over sequences of cards by rejection would take thousands of
+draws a sample late in a long double-pack deal. The two-hand game and
+three-hand Cooncan have no equal cards, and there the draw is exactly uniform.
+Placing the cards never fails for one shuffle of step 2 and succeeds for
+another: the deadlines a seat's places must meet are those of the cards it
+played, all seen, the unseen cards it holds adding places with none, and
+whether a starter left open (M11) gives the view's known cards does not hang on
+the shuffle either. So the position this draws is the shuffle of step 2 alone,
+and `sample_state` draws it without the history, as in three-hand;
+`sample_deal` draws the deal behind it.
 
 With trade rounds (Conquian's ``trades``, T21) what is unknown is both the deal and the
 other players' hidden choices of the rounds, and the draw is **uniform over the pairs of a

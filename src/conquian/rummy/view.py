@@ -65,10 +65,11 @@ class CooncanView(PlayerView):
         """A position (a `CooncanState`) drawn among those that give this view (C6).
 
         See `conquian.determinize`: the state's ``view(self.player)`` equals this view.
-        With no two equal cards in the pack (three-hand), the unseen cards are shuffled
-        into the other hands and the face-down pack (`conquian.rummy.sample.current`):
-        the state has no deck, as no dealt order is drawn (`sample_deal` draws one).
-        Otherwise (the double pack) it is `sample_deal`'s.
+        The unseen cards are shuffled into the other hands and the face-down pack
+        (`conquian.rummy.sample.current`): the state has no deck, as no dealt order is
+        drawn (`sample_deal` draws one, and gives the same position from the same random
+        numbers). A view the shuffle does not serve (another seat in his turn with one
+        card, or two in the double pack, M2) is `sample_deal`'s.
 
         >>> import random
         >>> view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
