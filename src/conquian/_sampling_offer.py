@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -33,18 +34,20 @@ _INDEX = attrgetter("index")
 """A card's `Card.index`: sorting by it is sorting cards (`Card.__lt__` compares it), in C."""
 
 
-def _two_hand_seats(size: int, players: int, dealer: int) -> list[list[int]]:
+@lru_cache(maxsize=64)
+def _two_hand_seats(size: int, players: int, dealer: int) -> tuple[tuple[int, ...], ...]:
     """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round (with
-    an odd hand, one card each in the last round)."""
+    an odd hand, one card each in the last round). A table for each deal's shape (a few
+    hand sizes, seat counts and dealers), worked out once."""
     pairs, odd = divmod(size, 2)
     step, last = 2 * players, 2 * players * pairs
-    places: list[list[int]] = [[] for _ in range(players)]
+    places: list[tuple[int, ...]] = [() for _ in range(players)]
     for i in range(players):  # the i-th seat from the dealer's left
         row = [p for r in range(2 * i, last, step) for p in (r, r + 1)]
         if odd:
             row.append(last + i)
-        places[(dealer + 1 + i) % players] = row
-    return places
+        places[(dealer + 1 + i) % players] = tuple(row)
+    return tuple(places)
 
 
 def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
