@@ -107,7 +107,14 @@ def test_c5_named_jokers() -> None:
 def test_m7_pip_values() -> None:
     """Joker 15, ace 11, K Q J 10 count ten, others their face (M7, laws 23-24)."""
     assert [pip_value(c) for c in cards("JK AH KH QH JH 10H 9H 2C")] == [
-        15, 11, 10, 10, 10, 10, 9, 2
+        15,
+        11,
+        10,
+        10,
+        10,
+        10,
+        9,
+        2,
     ]
 
 

@@ -67,13 +67,17 @@ def faces_of(pack: str, jokers: bool) -> st.SearchStrategy[list[Face]]:
     deck = make_pack(pack)
     suit_runs = st.sampled_from(deck).flatmap(
         lambda c: st.lists(
-            st.sampled_from([d for d in deck if d.suit is c.suit]), min_size=2, max_size=8,
+            st.sampled_from([d for d in deck if d.suit is c.suit]),
+            min_size=2,
+            max_size=8,
             unique=True,
         )
     )
     rank_sets = st.sampled_from(deck).flatmap(
         lambda c: st.lists(
-            st.sampled_from([d for d in deck if d.rank == c.rank]), min_size=2, max_size=4,
+            st.sampled_from([d for d in deck if d.rank == c.rank]),
+            min_size=2,
+            max_size=4,
             unique=True,
         )
     )
@@ -82,8 +86,11 @@ def faces_of(pack: str, jokers: bool) -> st.SearchStrategy[list[Face]]:
     )
     if not jokers:
         return base
-    named = st.builds(NamedJoker, st.integers(1, 13), st.none() | st.sampled_from(
-        sorted({c.suit for c in deck if c.suit is not None})))
+    named = st.builds(
+        NamedJoker,
+        st.integers(1, 13),
+        st.none() | st.sampled_from(sorted({c.suit for c in deck if c.suit is not None})),
+    )
     return st.tuples(base, st.lists(named, max_size=2)).map(lambda t: t[0] + t[1])
 
 
@@ -273,7 +280,12 @@ def test_melds_in_finds_every_combination() -> None:
     """melds_in lists each group and sequence that the hand can lay down, once."""
     found = {str(c) for c in melds_in(cards("5C 5D 5H 5S 6H 7H"), SPANISH)}
     assert found == {
-        "5C 5D 5H", "5C 5D 5S", "5C 5H 5S", "5D 5H 5S", "5C 5D 5H 5S", "5H 6H 7H",
+        "5C 5D 5H",
+        "5C 5D 5S",
+        "5C 5H 5S",
+        "5D 5H 5S",
+        "5C 5D 5H 5S",
+        "5H 6H 7H",
     }
 
 

@@ -62,8 +62,14 @@ def test_games_lists_every_game_once_by_its_name() -> None:
     [
         ("conquian", ConquianRules, "offer", (2, 3, 4), 1, "Conquian"),
         ("three-hand", CooncanRules, "rummy", (2, 3), 1, "Foster's three-hand Cooncan"),
-        ("double-pack", CooncanRules, "rummy", (2, 3, 4, 5, 6, 7), 2,
-         "Foster's double-pack Cooncan"),
+        (
+            "double-pack",
+            CooncanRules,
+            "rummy",
+            (2, 3, 4, 5, 6, 7),
+            2,
+            "Foster's double-pack Cooncan",
+        ),
         ("coo-can", CooCanRules, "coocan", (2, 3, 4, 5, 6), 2, "Coo-Can"),
     ],
 )
@@ -94,9 +100,7 @@ def test_game_of_each_rules_object(name: str, rules: Rules) -> None:
 
 
 @pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
-def test_pack_facts_agree_with_the_rules_pack(
-    name: str, rules: Rules
-) -> None:
+def test_pack_facts_agree_with_the_rules_pack(name: str, rules: Rules) -> None:
     """The entry's pack name, copies and jokers make exactly the rules' pack (C1, C4, C5, M1)."""
     game = game_of(rules)
     made = make_pack(game.pack_name(rules), copies=game.copies, jokers=game.jokers(rules))
@@ -124,9 +128,7 @@ def test_the_samplers_and_state_classes() -> None:
     assert not GAMES["three-hand"].codec.is_view(new_game(ConquianRules(), seed=1).view(0))
     sample = GAMES["conquian"].sampler(new_game(ConquianRules(), seed=2).view(1), random.Random(4))
     assert isinstance(sample, ConquianState) and isinstance(sample.view(1), ConquianView)
-    assert isinstance(
-        GAMES["three-hand"].sampler(view, random.Random(4)), CooncanState
-    )
+    assert isinstance(GAMES["three-hand"].sampler(view, random.Random(4)), CooncanState)
     coocan = new_game(CooCanRules(), seed=1).view(2)
     assert isinstance(coocan, CooCanView) and GAMES["coo-can"].codec.is_view(coocan)
     drawn = GAMES["coo-can"].sampler(coocan, random.Random(4))
@@ -326,9 +328,7 @@ def _switches(tree: ast.AST) -> list[tuple[int, str]]:
                 found.append((node.lineno, "isinstance against a rules class"))
         elif isinstance(node, ast.Compare):
             parts = [node.left, *node.comparators]
-            texts = {
-                c.value for p in parts for c in ast.walk(p) if isinstance(c, ast.Constant)
-            }
+            texts = {c.value for p in parts for c in ast.walk(p) if isinstance(c, ast.Constant)}
             if texts & _NAMES or any(
                 isinstance(p, ast.Attribute) and p.attr == "variant" for p in parts
             ):

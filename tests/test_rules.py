@@ -15,7 +15,10 @@ def test_conquian_defaults_are_foster_1913() -> None:
     say (T8), borrowing from the middle (T9) into any meld, no cap (T14)."""
     rules = ConquianRules()
     assert (rules.pack, rules.hand_size, rules.lay_down, rules.borrow_middle) == (
-        "spanish", 10, "say", True,
+        "spanish",
+        10,
+        "say",
+        True,
     )
     assert rules.borrow_other_kind is False
     assert rules.max_sequence is None and rules.win_size == 11 and rules.game == "conquian"
@@ -55,7 +58,9 @@ def test_t8_t9_every_value_is_accepted(lay_down: str, borrow_other_kind: bool) -
     """T8's three readings and T9's borrow_other_kind combine freely, also with any preset."""
     rules = ConquianRules.hoyle(lay_down=lay_down, borrow_other_kind=borrow_other_kind)
     assert (rules.lay_down, rules.borrow_other_kind, rules.borrow_middle) == (
-        lay_down, borrow_other_kind, False,
+        lay_down,
+        borrow_other_kind,
+        False,
     )
 
 

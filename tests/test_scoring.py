@@ -201,9 +201,11 @@ def test_t13_pool_and_next_differ_by_the_pool_only(deals: list[Result]) -> None:
         assert pool.balanced and after.balanced
 
 
-@given(st.integers(2, 6).flatmap(
-    lambda n: st.tuples(st.integers(0, n - 1), st.lists(results(n), min_size=1, max_size=12))
-))
+@given(
+    st.integers(2, 6).flatmap(
+        lambda n: st.tuples(st.integers(0, n - 1), st.lists(results(n), min_size=1, max_size=12))
+    )
+)
 def test_t13_m13_dealer_rotates_every_deal(first_and_deals: tuple[int, list[Result]]) -> None:
     """T13, M13: dealt in turn, each row keeps its dealer and the next dealer is the seat after
     the last one, whatever the outcomes (tableaus and abandoned deals included)."""

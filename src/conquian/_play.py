@@ -49,10 +49,8 @@ DEFAULT_GAME = next(iter(GAMES))
 TURN_LIMIT = 300
 
 
-
 class UsageError(Exception):
     """Bad arguments: reported on one line, exit status 2."""
-
 
 
 # -- rules and names -----------------------------------------------------------------------------
@@ -188,9 +186,7 @@ def _play_rules(args: argparse.Namespace) -> Rules:
     entry = find_game(game)
     if args.rules is not None or entry.engine == "offer":
         if entry.engine != "offer":
-            raise UsageError(
-                f"argument --rules: the presets are for two-hand Conquian, not {game}"
-            )
+            raise UsageError(f"argument --rules: the presets are for two-hand Conquian, not {game}")
         options = list(args.option)
         if args.players not in (None, 2):
             try:  # rules with more seats take players (T16); the others are for two
@@ -318,7 +314,6 @@ class _Narrator:
             first = False
             for part in wrap(f"  {event.index:3d}. {text}", indent=7):
                 self.pr(part)
-
 
     def _moves(self, before: State, after: State, note: str) -> None:
         """Each move since `before`, replayed from it on the true state (what it showed to
@@ -529,5 +524,3 @@ def _deal_over(pr: Printer, match: Match, me: int, bots: dict[int, Agent]) -> No
         told = getattr(bot, "deal_over", None)
         if callable(told):
             told(state.view(seat))
-
-

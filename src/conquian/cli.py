@@ -60,7 +60,6 @@ from .state.base import State
 __all__ = ["main"]
 
 
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)

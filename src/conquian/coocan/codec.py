@@ -162,4 +162,3 @@ class CooCanCodec(Codec):
 
 CODEC = CooCanCodec()
 """The one codec of Coo-Can."""
-

@@ -78,5 +78,3 @@ def deal_indices(rules: ConquianRules, indices: list[int], dealer: int) -> Conqu
         [],
         0,
     )
-
-
