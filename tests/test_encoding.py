@@ -179,6 +179,9 @@ conquian_rules = st.sampled_from(
         ConquianRules(players=3),
         ConquianRules.hoyle(players=4),
         ConquianRules.pagat(players=4),
+        ConquianRules(trades=2),  # T21: the trade rounds and the cards known given
+        ConquianRules(players=3, trades=2),
+        ConquianRules(players=4, trades=1, pack="standard"),
     ]
 )
 
@@ -191,7 +194,8 @@ def test_conquian_writer_is_the_observation_of_the_view(
     """The offer engine's `ObservationWriter` (the board's card masks, one copy of each
     card, T1) gives, on every state of a random deal to its end and for every seat, what
     `Observer` writes from that seat's view, private and public (C6: the unseen cards are
-    the pack less what the view shows; every hand is shown at the end, T19)."""
+    the pack less what the view shows; every hand is shown at the end, T19; with trade
+    rounds, who has chosen and the cards known given, T21)."""
     from conquian.games import game_of
     from conquian.offer.observe import ObservationWriter
 

@@ -228,8 +228,6 @@ class Observer:
                 values = own(view)
             out[: self.size] = array.array("f", values)  # one copy, not one item at a time
             return
-        if player is not None and self._trades:  # T21: what he knows is read from his view
-            source, player = source.view(player), None
         if player is not None and self._writer is not None:
             data = self._writer(source, player)
             try:

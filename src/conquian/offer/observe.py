@@ -9,7 +9,7 @@ learning environments write it at every step. A Conquian pack holds each card on
 one for each eight bits of `Card.index`, and the unseen cards are the pack's
 mask less every card the viewer sees (C6). `tests/test_encoding.py` checks the
 writer against the view's observation, entry for entry, on every state of
-seeded random deals for two to four seats.
+seeded random deals for two to four seats, with and without trade rounds (T21).
 
 >>> import array
 >>> state = new_game(ConquianRules(), seed=7)
@@ -24,6 +24,7 @@ import array
 from operator import getitem
 from typing import Final
 
+from .._trading import known_cards
 from ..rules import ConquianRules
 from .board import HANDS, KEYS, OWNER, OWNER_BITS, PENDING
 from .state import ConquianState
@@ -89,6 +90,10 @@ class ObservationWriter:
         self._origin = {
             origin: _floats([float(origin == o) for o in _ORIGINS]) for origin in (None, *_ORIGINS)
         }
+        # T21: the trade rounds are the first `_rounds` actions; in them, who has chosen.
+        self._trades = rules.trades
+        self._rounds = rules.trades * n
+        self._no_trading = _floats([0.0] * (n + 1))
 
     def __repr__(self) -> str:
         return f"ObservationWriter(players={self.players}, public={self.public})"
@@ -142,8 +147,39 @@ class ObservationWriter:
         parts.append(self._stock[state.stock_size])
         if not self.public:
             seen |= pending | buried
+        if self._trades:
+            seen = self._trading(state, me, seen, parts)
+        if not self.public:
             if state.result is not None:  # every hand is shown (C6, T19)
                 for h in hands:
                     seen |= h
             plane(self._pack & ~seen, parts)
         return b"".join(parts)
+
+    def _trading(self, state: ConquianState, me: int, seen: int, parts: list[bytes]) -> int:
+        """T21: append whether the trade rounds go on and who has chosen in the round under
+        way, then (but for the public observation) the cards `me` gave that he knows are
+        in another hand and sees nowhere else (`ConquianView.known`); the cards seen, those
+        included."""
+        n = self.players
+        history = state.history
+        played = len(history)
+        if state.result is None and played < self._rounds:
+            chosen = [0.0] * n
+            for i in range(played % n):
+                chosen[(state.dealer + 1 + i - me) % n] = 1.0
+            parts.append(_floats([1.0, *chosen]))
+        else:
+            parts.append(self._no_trading)
+        if self.public:
+            return seen
+        known = [0] * n
+        if state.result is None:
+            located = known_cards(history, n, state.dealer, self._trades, me)
+            for c, q in located.items():
+                known[q] |= 1 << c.index
+        for k in range(1, n):
+            cards = known[(me + k) % n] & ~seen
+            self._plane(cards, parts)
+            seen |= cards
+        return seen
