@@ -1,0 +1,420 @@
+"""The hidden cards of a Coo-Can view drawn from their exact posterior (rules C6, K8).
+
+What a player cannot see is drawn from the *sources* the game dealt it
+from: source 0 is the pack, source k the discard pile mixed into a new deck
+at the k-th reshuffle (K8). Every source's cards are public (the pack; the
+pile, seen face up), less what the player saw himself (his dealt cards and
+draws). Each other player's dealt cards are *places* of source 0 at the
+deal, each of his draws a place of the source of its period, at its time.
+
+The measure (`CooCanView.sample_state`): uniform over the orders of each
+source that give the view, and over which copy each play used, the two
+copies of a card counted as different cards. Each card another player
+played came from an *origin*: a card he took from the discard pile earlier
+and has not played yet, or one of his places filled before the play. The
+weight of a choice of origins is the product of
+
+- per seat and value, the nested count of takes: for his plays of that
+  value given a take, in time order, the takes before each less those
+  used by his earlier such plays;
+- per seat and source, the nested count of places: for his plays given
+  that source, in time order, his places of it before each less those used;
+- per source, the chance that the places used hold those values: for each
+  value, C·(C−1)··· over its plays given the source (C its copies the
+  player did not see), over S·(S−1)··· for all of them (S the places the
+  player does not see, his opponents' and, for the last source, the deck).
+
+Every factor but the nested counts is the same whatever order the plays
+are counted in, and the nested counts only need each seat's plays in time
+order. So `Posterior` counts the plays seat by seat: a forward pass sums
+the weights over every choice of origins, keeping only the current seat's
+places used per source, the places used per source by all seats, and for
+a value played again later the copies used per source (and by the current
+seat, the takes used); a backward pass draws the origins from those sums;
+each source's cards left are then shuffled into its places left (the deck
+last, in order).
+
+In a deal of two the other hand is known at each reshuffle (every card is
+then in a hand, on the table or in the mixed pile), so only what followed
+the last one is counted, his hand then standing as cards taken at the
+reshuffle: one source, one seat.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from ..actions import Discard, Draw, Meld, Take
+
+if TYPE_CHECKING:
+    from .view import CooCanView
+
+T = TypeVar("T")
+
+__all__ = ["Posterior", "posterior"]
+
+Pending = tuple[tuple[int, tuple[int, ...], int], ...]
+"""Per value played again later: (its `Card.index`, copies given per source, takes used by
+the current seat)."""
+
+Key = tuple[tuple[int, ...], tuple[int, ...], Pending]
+"""A partial sum's key: the current seat's places given per source, every seat's places
+given per source, and the `Pending` values."""
+
+Move = tuple[Key, int, float]
+"""A way into a key: the key it came from, the origin chosen (-1 a take, -2 none: a new
+seat begins, else the source), and its factor."""
+
+
+class _Play:
+    """One card another player played, with what its origins need."""
+
+    __slots__ = ("again", "again_here", "options", "seat", "taken", "v")
+
+    def __init__(
+        self,
+        seat: int,
+        v: int,
+        taken: int,
+        options: tuple[tuple[int, int], ...],
+        again: bool,
+        again_here: bool,
+    ) -> None:
+        self.seat = seat  # among the other players, in the order counted
+        self.v = v
+        self.taken = taken  # cards of this value he took (or held at the start) before it
+        self.options = options  # (source, his places of it before the play), copies left
+        self.again = again  # the value is played again later in the count
+        self.again_here = again_here  # ... by the same seat
+
+
+class Posterior:
+    """The forward pass of one view (see the module): `draw` then draws, call after call,
+    the other hands and the deck from the same sums."""
+
+    def __init__(
+        self,
+        others: Sequence[int],
+        places: Sequence[Sequence[int]],
+        held: Sequence[Sequence[int]],
+        copies: Sequence[Sequence[int]],
+        sizes: Sequence[int],
+        plays: Sequence[_Play],
+        limit: int | None,
+    ) -> None:
+        self.others = list(others)
+        self.places = places  # per seat, per source: how many places
+        self.held = held  # per seat: the values of the cards he took (or held at the start)
+        self.copies = copies  # per source, per value: the copies not seen by the player
+        self.sizes = sizes
+        self.plays = plays
+        self.complete = True
+        nk = len(copies)
+        zero = (0,) * nk
+        start: Key = (zero, zero, ())
+        sums: list[dict[Key, float]] = [{start: 1.0}]
+        moves: list[list[tuple[Key, Move]]] = []
+        log_z = 0.0
+        seat = plays[0].seat if plays else 0
+        for play in plays:
+            if play.seat != seat:  # a new seat: its own counts start again
+                seat = play.seat
+                now: dict[Key, float] = {}
+                step: list[tuple[Key, Move]] = []
+                for key, weight in sums[-1].items():
+                    new: Key = (zero, key[1], tuple((v, p, 0) for v, p, _ in key[2]))
+                    now[new] = now.get(new, 0.0) + weight
+                    step.append((new, (key, -2, 1.0)))
+                sums.append(now)
+                moves.append(step)
+            v = play.v
+            now = {}
+            step = []
+            for key, weight in sums[-1].items():
+                m, given, pend = key
+                p, kn = zero, 0
+                rest = pend
+                for entry in pend:
+                    if entry[0] == v:
+                        p, kn = entry[1], entry[2]
+                        rest = tuple(x for x in pend if x[0] != v)
+                        break
+                if play.taken > kn:  # a card he took
+                    factor = float(play.taken - kn)
+                    if play.again:
+                        kept = (v, p, kn + 1 if play.again_here else 0)
+                        new = (m, given, tuple(sorted((*rest, kept))))
+                    else:
+                        new = (m, given, rest)
+                    now[new] = now.get(new, 0.0) + weight * factor
+                    step.append((new, (key, -1, factor)))
+                for k, before in play.options:
+                    free = before - m[k]
+                    left = copies[k][v] - p[k]
+                    if free <= 0 or left <= 0:
+                        continue
+                    factor = free * left / (sizes[k] - given[k])
+                    m2 = (*m[:k], m[k] + 1, *m[k + 1 :])
+                    g2 = (*given[:k], given[k] + 1, *given[k + 1 :])
+                    if play.again:
+                        p2 = (*p[:k], p[k] + 1, *p[k + 1 :])
+                        kept = (v, p2, kn if play.again_here else 0)
+                        new = (m2, g2, tuple(sorted((*rest, kept))))
+                    else:
+                        new = (m2, g2, rest)
+                    now[new] = now.get(new, 0.0) + weight * factor
+                    step.append((new, (key, k, factor)))
+            total = sum(now.values())
+            if not now or total <= 0.0:
+                raise ValueError("the view's history leaves a played card no place")
+            if limit is not None and len(now) > limit:
+                self.complete = False
+                break
+            for key in now:
+                now[key] /= total
+            log_z += math.log(total)
+            sums.append(now)
+            moves.append(step)
+        self.log_z = log_z
+        """The log of the total weight of every choice of origins (the partition function)."""
+        self.sums = sums
+        self.moves = moves
+        self._into: list[dict[Key, list[Move]]] | None = None
+
+    def weights(self) -> dict[Key, float]:
+        """The last partial sums, each a share of the total (they sum to 1)."""
+        return self.sums[-1]
+
+    def origins(self, rng: random.Random) -> list[int]:
+        """The origin of each play drawn from the sums (-1 a take, else its source)."""
+        if self._into is None:
+            into: list[dict[Key, list[Move]]] = []
+            for step in self.moves:
+                index: dict[Key, list[Move]] = {}
+                for new, move in step:
+                    index.setdefault(new, []).append(move)
+                into.append(index)
+            self._into = into
+        key = _pick(list(self.sums[-1].items()), rng)
+        chosen: list[int] = []
+        for e in range(len(self.moves) - 1, -1, -1):
+            sums = self.sums[e]
+            options = [(mv, sums[mv[0]] * mv[2]) for mv in self._into[e][key]]
+            move = _pick(options, rng) if len(options) > 1 else options[0][0]
+            if move[1] != -2:
+                chosen.append(move[1])
+            key = move[0]
+        chosen.reverse()
+        return chosen
+
+    def draw(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """Per other seat (in `others`' order) the values of his hand, and the deck's values
+        (top first): origins drawn, then each source's cards left shuffled into its places
+        left."""
+        nk = len(self.copies)
+        used = [[0] * nk for _ in self.others]
+        left = [list(row) for row in self.copies]
+        held = [list(row) for row in self.held]
+        for play, k in zip(self.plays, self.origins(rng), strict=True):
+            if k < 0:
+                held[play.seat].remove(play.v)
+            else:
+                used[play.seat][k] += 1
+                left[k][play.v] -= 1
+        hands = held
+        deck: list[int] = []
+        draw = rng.random
+        for k in range(nk):
+            cards = [v for v in range(52) for _ in range(left[k][v])]
+            for a in range(len(cards) - 1, 0, -1):
+                b = int(draw() * (a + 1))
+                cards[a], cards[b] = cards[b], cards[a]
+            at = 0
+            for i in range(len(self.others)):
+                count = self.places[i][k] - used[i][k]
+                hands[i].extend(cards[at : at + count])
+                at += count
+            if k == nk - 1:
+                deck = cards[at:]
+        return hands, deck
+
+
+def _pick(options: Sequence[tuple[T, float]], rng: random.Random) -> T:
+    """One of `options`, each in proportion to its weight."""
+    total = sum(w for _, w in options)
+    x = rng.random() * total
+    for item, w in options:
+        if x < w:
+            return item
+        x -= w
+    return options[-1][0]
+
+
+def posterior(view: CooCanView, limit: int | None = None) -> Posterior | None:
+    """The forward pass of `view` (see the module), read from its history (K8: the deck's
+    sources; C6: what its player saw). None when its player's draws are not all recorded
+    (a view read from JSON written without them), or when `limit` is given and more partial
+    sums than that would be kept at one play. Raises `ValueError` when no deal gives the
+    view.
+
+    >>> import random
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> s = deal(CooCanRules(players=3), CooCanRules().pack_cards(), dealer=0)
+    >>> hands, deck = posterior(s.apply("discard JC").apply("draw").view(0)).draw(random.Random(1))
+    >>> [len(h) for h in hands], len(deck)
+    ([11, 10], 72)
+    """
+    rules = view.rules
+    n = rules.players
+    me = view.player
+    sizes_now = [rules.hand_size + (q == view.dealer) for q in range(n)]
+    deck_left = 2 * 52 - sum(sizes_now)
+    pile: list[int] = []
+    piles: list[list[int]] = []
+    turn_limit = rules.turn_limit
+    turns = 0
+    p = view.dealer
+    own = view.draws
+    delta = [0] * 52  # the player's cards taken and drawn less those played, so far
+    delta_then = delta  # ... at the last reshuffle
+    drawn_at: list[int] = []  # the period of each of his draws
+    places: list[list[list[int]]] = [[[0] * size] for size in sizes_now]  # dealt: time 0
+    takes: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    plays: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # time, value
+    table = [0] * 52
+    table_then = table  # the table at the last reshuffle
+    last = 0  # the time of the last reshuffle
+    for t, action in enumerate(view.history, 1):
+        if isinstance(action, Draw):
+            deck_left -= 1
+            sizes_now[p] += 1
+            if p == me:
+                if len(drawn_at) < len(own):
+                    delta[own[len(drawn_at)].index] += 1
+                drawn_at.append(len(piles))
+            else:
+                places[p][-1].append(t)
+        elif isinstance(action, Take):
+            v = pile.pop()
+            sizes_now[p] += 1
+            if p == me:
+                delta[v] += 1
+            else:
+                takes[p].append((t, v))
+        elif isinstance(action, Meld):
+            sizes_now[p] -= len(action.cards)
+            for c in action.cards:
+                table[c.index] += 1
+                if p == me:
+                    delta[c.index] -= 1
+                else:
+                    plays[p].append((t, c.index))
+        elif isinstance(action, Discard):
+            v = action.card.index
+            pile.append(v)
+            sizes_now[p] -= 1
+            turns += 1
+            if p == me:
+                delta[v] -= 1
+            else:
+                plays[p].append((t, v))
+            if sizes_now[p] == 0 or (turn_limit is not None and turns >= turn_limit):
+                break  # K7, K8: the deal is over
+            p = (p + 1) % n
+            if deck_left == 0:  # K8: the whole pile, mixed, becomes the deck
+                piles.append(pile)
+                deck_left, pile = len(pile), []
+                for seat in places:
+                    seat.append([])
+                table_then, delta_then = list(table), list(delta)
+                last = t
+    if len(own) != len(drawn_at):
+        return None
+    if sizes_now != list(view.hand_sizes) or deck_left != view.deck_size:
+        raise ValueError("the view's history leads to other hand sizes or deck size")
+    dealt = [0] * 52  # the player's dealt hand
+    for c in view.hand:
+        dealt[c.index] += 1
+    for v in range(52):
+        dealt[v] -= delta[v]
+    copies = [[2 - dealt[v] for v in range(52)]]
+    for pile_k in piles:
+        row = [0] * 52
+        for v in pile_k:
+            row[v] += 1
+        copies.append(row)
+    for c, k in zip(own, drawn_at, strict=True):
+        copies[k][c.index] -= 1
+    others = [q for q in range(n) if q != me]
+    held: list[list[tuple[int, int]]] = [takes[q] for q in others]
+    if n == 2 and piles:  # K8: the other hand is known at the last reshuffle
+        q = others[0]
+        then = [2 - dealt[v] - delta_then[v] - table_then[v] for v in range(52)]
+        for v in piles[-1]:
+            then[v] -= 1
+        if min(then) < 0:
+            raise ValueError("the view's cards do not fill its hidden places")
+        held = [[(last, v) for v in range(52) for _ in range(then[v])]]
+        held[0] += [(t, v) for t, v in takes[q] if t > last]
+        seat_places = [[places[q][-1]]]
+        seat_plays = [[(t, v) for t, v in plays[q] if t > last]]
+        copies = copies[-1:]
+    else:
+        seat_places = [places[q] for q in others]
+        seat_plays = [plays[q] for q in others]
+    nk = len(copies)
+    sizes = [sum(len(seat[k]) for seat in seat_places) for k in range(nk)]
+    sizes[-1] += view.deck_size
+    if any(min(row) < 0 for row in copies) or [sum(row) for row in copies] != sizes:
+        raise ValueError("the view's cards do not fill its hidden places")
+    return _build(others, seat_places, held, seat_plays, copies, sizes, limit)
+
+
+def _build(
+    others: list[int],
+    places: list[list[list[int]]],
+    held: list[list[tuple[int, int]]],
+    plays: list[list[tuple[int, int]]],
+    copies: list[list[int]],
+    sizes: list[int],
+    limit: int | None,
+) -> Posterior | None:
+    """The `Posterior` of the other seats' places (per source, their times), cards taken
+    (time, value) and plays (time, value)."""
+    order: list[_Play] = []
+    last_at: dict[int, int] = {}
+    for i, seat_plays in enumerate(plays):
+        for _, v in seat_plays:
+            last_at[v] = len(order)
+            order.append(_Play(i, v, 0, (), False, False))
+    at = 0
+    for i, seat_plays in enumerate(plays):
+        times: dict[int, list[int]] = {}
+        for t, v in held[i]:
+            times.setdefault(v, []).append(t)
+        last_here = {v: e for e, (_, v) in enumerate(seat_plays)}
+        for e, (t, v) in enumerate(seat_plays):
+            play = order[at]
+            play.taken = bisect_left(times.get(v, []), t)
+            play.options = tuple(
+                (k, b)
+                for k in range(len(copies))
+                if copies[k][v] > 0 and (b := bisect_left(places[i][k], t)) > 0
+            )
+            play.again = last_at[v] > at
+            play.again_here = last_here[v] > e
+            at += 1
+    result = Posterior(
+        others,
+        [[len(row) for row in seat] for seat in places],
+        [[v for _, v in seat] for seat in held],
+        copies,
+        sizes,
+        order,
+        limit,
+    )
+    return result if result.complete else None
