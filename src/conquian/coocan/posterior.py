@@ -46,50 +46,46 @@ import math
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from ..actions import Discard, Draw, Meld, Take
+from ..cards import Card
 
 if TYPE_CHECKING:
     from .view import CooCanView
 
 T = TypeVar("T")
 
-__all__ = ["Posterior", "posterior"]
+__all__ = ["Posterior", "posterior", "uncertain"]
 
-Pending = tuple[tuple[int, tuple[int, ...], int], ...]
-"""Per value played again later: (its `Card.index`, copies given per source, takes used by
-the current seat)."""
+_BITS = 8
+"""The width of a count of places in a key (at most 104 places to a source)."""
 
-Key = tuple[tuple[int, ...], tuple[int, ...], Pending]
-"""A partial sum's key: the current seat's places given per source, every seat's places
-given per source, and the `Pending` values."""
+_P_BITS = 2
+"""The width of the copies of one value given from one source (a source holds at most 2)."""
 
-Move = tuple[Key, int, float]
-"""A way into a key: the key it came from, the origin chosen (-1 a take, -2 none: a new
-seat begins, else the source), and its factor."""
+_KN_BITS = 6
+"""The width of the cards of one value taken and given by the current seat."""
 
 
 class _Play:
-    """One card another player played, with what its origins need."""
+    """One card another player played, with what its origins need, read off a key (an int
+    of fields: per source the current seat's places given and every seat's places given,
+    then per value played more than once its copies given per source and the current
+    seat's takes given)."""
 
-    __slots__ = ("again", "again_here", "options", "seat", "taken", "v")
+    __slots__ = ("keep", "kn_at", "seat", "sources", "taken", "v")
 
-    def __init__(
-        self,
-        seat: int,
-        v: int,
-        taken: int,
-        options: tuple[tuple[int, int], ...],
-        again: bool,
-        again_here: bool,
-    ) -> None:
+    def __init__(self, seat: int, v: int) -> None:
         self.seat = seat  # among the other players, in the order counted
         self.v = v
-        self.taken = taken  # cards of this value he took (or held at the start) before it
-        self.options = options  # (source, his places of it before the play), copies left
-        self.again = again  # the value is played again later in the count
-        self.again_here = again_here  # ... by the same seat
+        self.taken = 0  # cards of this value he took (or held at the start) before it
+        self.kn_at = -1  # where the key holds his takes of this value given (-1: nowhere)
+        # per source that may hold it: source, his places of it before the play, copies,
+        # hidden places, where the key holds his places given, every seat's, the copies
+        # given (-1: nowhere), and what giving it adds to the key
+        self.sources: list[tuple[int, int, int, int, int, int, int, int]] = []
+        self.keep = -1  # the fields the key keeps after it (the others are emptied)
 
 
 class Posterior:
@@ -102,114 +98,86 @@ class Posterior:
         places: Sequence[Sequence[int]],
         held: Sequence[Sequence[int]],
         copies: Sequence[Sequence[int]],
-        sizes: Sequence[int],
         plays: Sequence[_Play],
+        seat_keep: int,
         limit: int | None,
     ) -> None:
         self.others = list(others)
         self.places = places  # per seat, per source: how many places
         self.held = held  # per seat: the values of the cards he took (or held at the start)
         self.copies = copies  # per source, per value: the copies not seen by the player
-        self.sizes = sizes
         self.plays = plays
         self.complete = True
-        nk = len(copies)
-        zero = (0,) * nk
-        start: Key = (zero, zero, ())
-        sums: list[dict[Key, float]] = [{start: 1.0}]
-        moves: list[list[tuple[Key, Move]]] = []
+        sums: list[dict[int, float]] = [{0: 1.0}]
+        steps: list[list[tuple[int, int, int, float]]] = []
         log_z = 0.0
         seat = plays[0].seat if plays else 0
+        mask_m = (1 << _BITS) - 1
+        mask_p = (1 << _P_BITS) - 1
+        mask_kn = (1 << _KN_BITS) - 1
         for play in plays:
             if play.seat != seat:  # a new seat: its own counts start again
                 seat = play.seat
-                now: dict[Key, float] = {}
-                step: list[tuple[Key, Move]] = []
-                for key, weight in sums[-1].items():
-                    new: Key = (zero, key[1], tuple((v, p, 0) for v, p, _ in key[2]))
-                    now[new] = now.get(new, 0.0) + weight
-                    step.append((new, (key, -2, 1.0)))
-                sums.append(now)
-                moves.append(step)
-            v = play.v
-            now = {}
+                merged: dict[int, float] = {}
+                step = [(key & seat_keep, key, -2, 1.0) for key in sums[-1]]
+                for new, key, _, _ in step:
+                    merged[new] = merged.get(new, 0.0) + sums[-1][key]
+                sums.append(merged)
+                steps.append(step)
+            now: dict[int, float] = {}
             step = []
+            move = step.append
+            taken, kn_at, keep, sources = play.taken, play.kn_at, play.keep, play.sources
             for key, weight in sums[-1].items():
-                m, given, pend = key
-                p, kn = zero, 0
-                rest = pend
-                for entry in pend:
-                    if entry[0] == v:
-                        p, kn = entry[1], entry[2]
-                        rest = tuple(x for x in pend if x[0] != v)
-                        break
-                if play.taken > kn:  # a card he took
-                    factor = float(play.taken - kn)
-                    if play.again:
-                        kept = (v, p, kn + 1 if play.again_here else 0)
-                        new = (m, given, tuple(sorted((*rest, kept))))
-                    else:
-                        new = (m, given, rest)
-                    now[new] = now.get(new, 0.0) + weight * factor
-                    step.append((new, (key, -1, factor)))
-                for k, before in play.options:
-                    free = before - m[k]
-                    left = copies[k][v] - p[k]
+                if taken:
+                    kn = (key >> kn_at) & mask_kn if kn_at >= 0 else 0
+                    if taken > kn:  # a card he took
+                        factor = float(taken - kn)
+                        new = (key + (1 << kn_at if kn_at >= 0 else 0)) & keep
+                        now[new] = now.get(new, 0.0) + weight * factor
+                        move((new, key, -1, factor))
+                for k, before, c, size, m_at, g_at, p_at, delta in sources:
+                    free = before - ((key >> m_at) & mask_m)
+                    left = c - ((key >> p_at) & mask_p) if p_at >= 0 else c
                     if free <= 0 or left <= 0:
                         continue
-                    factor = free * left / (sizes[k] - given[k])
-                    m2 = (*m[:k], m[k] + 1, *m[k + 1 :])
-                    g2 = (*given[:k], given[k] + 1, *given[k + 1 :])
-                    if play.again:
-                        p2 = (*p[:k], p[k] + 1, *p[k + 1 :])
-                        kept = (v, p2, kn if play.again_here else 0)
-                        new = (m2, g2, tuple(sorted((*rest, kept))))
-                    else:
-                        new = (m2, g2, rest)
+                    factor = free * left / (size - ((key >> g_at) & mask_m))
+                    new = (key + delta) & keep
                     now[new] = now.get(new, 0.0) + weight * factor
-                    step.append((new, (key, k, factor)))
+                    move((new, key, k, factor))
             total = sum(now.values())
             if not now or total <= 0.0:
                 raise ValueError("the view's history leaves a played card no place")
             if limit is not None and len(now) > limit:
                 self.complete = False
                 break
+            scale = 1.0 / total
             for key in now:
-                now[key] /= total
+                now[key] *= scale
             log_z += math.log(total)
             sums.append(now)
-            moves.append(step)
+            steps.append(step)
         self.log_z = log_z
         """The log of the total weight of every choice of origins (the partition function)."""
         self.sums = sums
-        self.moves = moves
-        self._into: list[dict[Key, list[Move]]] | None = None
+        self.steps = steps
 
-    def weights(self) -> dict[Key, float]:
+    def weights(self) -> dict[int, float]:
         """The last partial sums, each a share of the total (they sum to 1)."""
         return self.sums[-1]
 
     def origins(self, rng: random.Random) -> list[int]:
         """The origin of each play drawn from the sums (-1 a take, else its source)."""
-        if self._into is None:
-            into: list[dict[Key, list[Move]]] = []
-            for step in self.moves:
-                index: dict[Key, list[Move]] = {}
-                for new, move in step:
-                    index.setdefault(new, []).append(move)
-                into.append(index)
-            self._into = into
         key = _pick(list(self.sums[-1].items()), rng)
-        chosen: list[int] = []
-        for e in range(len(self.moves) - 1, -1, -1):
+        out: list[int] = []
+        for e in range(len(self.steps) - 1, -1, -1):
             sums = self.sums[e]
-            options = [(mv, sums[mv[0]] * mv[2]) for mv in self._into[e][key]]
-            move = _pick(options, rng) if len(options) > 1 else options[0][0]
-            if move[1] != -2:
-                chosen.append(move[1])
-            key = move[0]
-        chosen.reverse()
-        return chosen
+            options = [((old, k), sums[old] * f) for new, old, k, f in self.steps[e] if new == key]
+            key, k = _pick(options, rng) if len(options) > 1 else options[0][0]
+            if k != -2:
+                out.append(k)
+        out.reverse()
+        return out
 
     def draw(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """Per other seat (in `others`' order) the values of his hand, and the deck's values
@@ -254,6 +222,43 @@ def _pick(options: Sequence[tuple[T, float]], rng: random.Random) -> T:
     return options[-1][0]
 
 
+def uncertain(view: CooCanView) -> int:
+    """A bound on the plays of `view`'s history that may have more than one origin (see
+    the module): the cards other players took (K3), and the cards they played after the
+    first reshuffle (K8), when two sources may have held them. Before a reshuffle, a play
+    by a player who took no card of its value comes from the pack.
+
+    >>> from conquian.coocan import CooCanRules, deal
+    >>> s = deal(CooCanRules(players=3), CooCanRules().pack_cards(), dealer=0)
+    >>> uncertain(s.apply("discard JC").apply("take JC").apply("discard 2D").view(0))
+    1
+    """
+    rules = view.rules
+    n = rules.players
+    me = view.player
+    p = view.dealer
+    left = 2 * 52 - n * rules.hand_size - 1
+    count = 0
+    mixed = False
+    pile = 0
+    for action in view.history:
+        kind = type(action)
+        if kind is Draw:
+            left -= 1
+        elif kind is Take:
+            pile -= 1
+            count += p != me
+        elif kind is Discard:
+            pile += 1
+            count += mixed and p != me
+            p = (p + 1) % n
+            if left == 0:  # K8: the pile becomes the deck
+                left, pile, mixed = pile, 0, True
+        elif mixed and p != me and isinstance(action, Meld):
+            count += len(action.cards)
+    return count
+
+
 def posterior(view: CooCanView, limit: int | None = None) -> Posterior | None:
     """The forward pass of `view` (see the module), read from its history (K8: the deck's
     sources; C6: what its player saw). None when its player's draws are not all recorded
@@ -289,7 +294,8 @@ def posterior(view: CooCanView, limit: int | None = None) -> Posterior | None:
     table_then = table  # the table at the last reshuffle
     last = 0  # the time of the last reshuffle
     for t, action in enumerate(view.history, 1):
-        if isinstance(action, Draw):
+        kind = type(action)
+        if kind is Draw:
             deck_left -= 1
             sizes_now[p] += 1
             if p == me:
@@ -298,23 +304,24 @@ def posterior(view: CooCanView, limit: int | None = None) -> Posterior | None:
                 drawn_at.append(len(piles))
             else:
                 places[p][-1].append(t)
-        elif isinstance(action, Take):
+        elif kind is Take:
             v = pile.pop()
             sizes_now[p] += 1
             if p == me:
                 delta[v] += 1
             else:
                 takes[p].append((t, v))
-        elif isinstance(action, Meld):
-            sizes_now[p] -= len(action.cards)
-            for c in action.cards:
+        elif kind is Meld:
+            cards = cast(tuple[Card, ...], cast(Meld, action).cards)  # K1: no jokers
+            sizes_now[p] -= len(cards)
+            for c in cards:
                 table[c.index] += 1
                 if p == me:
                     delta[c.index] -= 1
                 else:
                     plays[p].append((t, c.index))
-        elif isinstance(action, Discard):
-            v = action.card.index
+        else:  # a discard
+            v = cast(Discard, action).card.index
             pile.append(v)
             sizes_now[p] -= 1
             turns += 1
@@ -384,37 +391,69 @@ def _build(
     limit: int | None,
 ) -> Posterior | None:
     """The `Posterior` of the other seats' places (per source, their times), cards taken
-    (time, value) and plays (time, value)."""
-    order: list[_Play] = []
-    last_at: dict[int, int] = {}
-    for i, seat_plays in enumerate(plays):
-        for _, v in seat_plays:
-            last_at[v] = len(order)
-            order.append(_Play(i, v, 0, (), False, False))
-    at = 0
+    (time, value) and plays (time, value), counted seat by seat."""
+    nk = len(copies)
+    order = [_Play(i, v) for i, seat_plays in enumerate(plays) for _, v in seat_plays]
+    times_of = [t for seat_plays in plays for t, _ in seat_plays]
+    count: dict[int, int] = {}
+    for play in order:
+        count[play.v] = count.get(play.v, 0) + 1
+    slot_width = nk * _P_BITS + _KN_BITS
+    base = 2 * nk * _BITS
+    slot_at: dict[int, int] = {}
+    for v in sorted(count):
+        if count[v] > 1:
+            slot_at[v] = base + len(slot_at) * slot_width
+    ones = (1 << (base + len(slot_at) * slot_width)) - 1
+    seat_keep = ones
+    for k in range(nk):
+        seat_keep &= ~(((1 << _BITS) - 1) << (k * _BITS))
+    for at in slot_at.values():
+        seat_keep &= ~(((1 << _KN_BITS) - 1) << (at + nk * _P_BITS))
+    last_at = {play.v: e for e, play in enumerate(order)}
+    e = 0
     for i, seat_plays in enumerate(plays):
         times: dict[int, list[int]] = {}
         for t, v in held[i]:
             times.setdefault(v, []).append(t)
-        last_here = {v: e for e, (_, v) in enumerate(seat_plays)}
-        for e, (t, v) in enumerate(seat_plays):
-            play = order[at]
+        last_here = {v: e + j for j, (_, v) in enumerate(seat_plays)}
+        for _ in seat_plays:
+            play, t, v = order[e], times_of[e], order[e].v
             play.taken = bisect_left(times.get(v, []), t)
-            play.options = tuple(
-                (k, b)
-                for k in range(len(copies))
-                if copies[k][v] > 0 and (b := bisect_left(places[i][k], t)) > 0
-            )
-            play.again = last_at[v] > at
-            play.again_here = last_here[v] > e
-            at += 1
+            at = slot_at.get(v, -1)
+            play.kn_at = at + nk * _P_BITS if at >= 0 else -1
+            for k in range(nk):
+                before = bisect_left(places[i][k], t)
+                if copies[k][v] > 0 and before > 0:
+                    p_at = at + k * _P_BITS if at >= 0 else -1
+                    delta = (1 << (k * _BITS)) + (1 << ((nk + k) * _BITS))
+                    delta += 1 << p_at if p_at >= 0 else 0
+                    play.sources.append(
+                        (
+                            k,
+                            before,
+                            copies[k][v],
+                            sizes[k],
+                            k * _BITS,
+                            (nk + k) * _BITS,
+                            p_at,
+                            delta,
+                        )
+                    )
+            if at >= 0 and last_at[v] == e:  # its last play: its counts are no longer needed
+                play.keep = ones & ~(((1 << slot_width) - 1) << at)
+            elif at >= 0 and last_here[v] == e:  # his last play of it: his takes given
+                play.keep = ones & ~(((1 << _KN_BITS) - 1) << play.kn_at)
+            else:
+                play.keep = ones
+            e += 1
     result = Posterior(
         others,
         [[len(row) for row in seat] for seat in places],
         [[v for _, v in seat] for seat in held],
         copies,
-        sizes,
         order,
+        seat_keep,
         limit,
     )
     return result if result.complete else None

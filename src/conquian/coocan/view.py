@@ -25,7 +25,7 @@ from ..cards import Card, card_at
 from ..combos.core import Combination
 from ..rules import CooCanRules
 from ..state.base import PlayerView, Result
-from .posterior import posterior
+from .posterior import posterior, uncertain
 from .state import CooCanState
 from .tables import Deal, Phase
 
@@ -242,9 +242,12 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     return samples(view)(rng)
 
 
-LIMIT = 2000
-"""The most partial sums the exact draw keeps at one play, with three players or more,
-before `sample` shuffles the unseen cards instead."""
+UNCERTAIN = 8
+"""With three players or more, `sample` draws exactly when at most this many plays of the
+history may have more than one origin (`conquian.coocan.posterior.uncertain`)."""
+
+LIMIT = 4096
+"""... and when the exact draw keeps at most this many partial sums at one play."""
 
 
 def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
@@ -259,7 +262,9 @@ def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
             return _build(view, shown, _shuffled(view.unseen, rng), rng)
 
         return showing
-    post = posterior(view, None if n == 2 else LIMIT)
+    post = None
+    if n == 2 or uncertain(view) <= UNCERTAIN:
+        post = posterior(view, None if n == 2 else LIMIT)
     if post is not None:
         exact = post
 
