@@ -162,9 +162,15 @@ class Posterior:
         self.sums = sums
         self.steps = steps
 
-    def weights(self) -> dict[int, float]:
-        """The last partial sums, each a share of the total (they sum to 1)."""
-        return self.sums[-1]
+    def given(self, k: int) -> dict[int, float]:
+        """The exact chances of how many places of source `k` (its last, in a deal of two
+        counted from the last reshuffle) gave the other players' plays."""
+        at = (len(self.copies) + k) * _BITS
+        out: dict[int, float] = {}
+        for key, weight in self.sums[-1].items():
+            count = (key >> at) & ((1 << _BITS) - 1)
+            out[count] = out.get(count, 0.0) + weight
+        return out
 
     def origins(self, rng: random.Random) -> list[int]:
         """The origin of each play drawn from the sums (-1 a take, else its source)."""
@@ -259,12 +265,13 @@ def uncertain(view: CooCanView) -> int:
     return count
 
 
-def posterior(view: CooCanView, limit: int | None = None) -> Posterior | None:
+def posterior(view: CooCanView, limit: int | None = None, whole: bool = False) -> Posterior | None:
     """The forward pass of `view` (see the module), read from its history (K8: the deck's
     sources; C6: what its player saw). None when its player's draws are not all recorded
     (a view read from JSON written without them), or when `limit` is given and more partial
     sums than that would be kept at one play. Raises `ValueError` when no deal gives the
-    view.
+    view. With `whole`, a deal of two is counted from the deal too, not from the last
+    reshuffle (the same draw, at more cost).
 
     >>> import random
     >>> from conquian.coocan import CooCanRules, deal
@@ -358,7 +365,7 @@ def posterior(view: CooCanView, limit: int | None = None) -> Posterior | None:
         copies[k][c.index] -= 1
     others = [q for q in range(n) if q != me]
     held: list[list[tuple[int, int]]] = [takes[q] for q in others]
-    if n == 2 and piles:  # K8: the other hand is known at the last reshuffle
+    if n == 2 and piles and not whole:  # K8: the other hand is known at the last reshuffle
         q = others[0]
         then = [2 - dealt[v] - delta_then[v] - table_then[v] for v in range(52)]
         for v in piles[-1]:
