@@ -109,42 +109,66 @@ class Posterior:
         self.plays = plays
         self.complete = True
         sums: list[dict[int, float]] = [{0: 1.0}]
-        steps: list[list[tuple[int, int, int, float]]] = []
+        steps: list[tuple[list[tuple[int, int, int, float]], list[int] | None]] = []
         log_z = 0.0
-        seat = plays[0].seat if plays else 0
         mask_m = (1 << _BITS) - 1
         mask_p = (1 << _P_BITS) - 1
         mask_kn = (1 << _KN_BITS) - 1
-        for play in plays:
-            if play.seat != seat:  # a new seat: its own counts start again
-                seat = play.seat
-                merged: dict[int, float] = {}
-                step = [(key & seat_keep, key, -2, 1.0) for key in sums[-1]]
-                for new, key, _, _ in step:
-                    merged[new] = merged.get(new, 0.0) + sums[-1][key]
-                sums.append(merged)
-                steps.append(step)
+        for block in _blocks(plays):
             now: dict[int, float] = {}
-            step = []
+            step: list[tuple[int, int, int, float]] = []
             move = step.append
-            taken, kn_at, keep, sources = play.taken, play.kn_at, play.keep, play.sources
-            for key, weight in sums[-1].items():
-                if taken:
-                    kn = (key >> kn_at) & mask_kn if kn_at >= 0 else 0
-                    if taken > kn:  # a card he took
-                        factor = float(taken - kn)
-                        new = (key + (1 << kn_at if kn_at >= 0 else 0)) & keep
+            fixed: list[int] | None = None
+            if not block:  # a new seat: its own counts start again
+                fixed = []
+                for key, weight in sums[-1].items():
+                    new = key & seat_keep
+                    now[new] = now.get(new, 0.0) + weight
+                    move((new, key, -2, 1.0))
+            elif len(block) > 1 or (block[0].taken > 0) + len(block[0].sources) == 1:
+                # plays with one origin each: one factor per partial sum, no choice
+                fixed = [-1 if play.taken else play.sources[0][0] for play in block]
+                for key, weight in sums[-1].items():
+                    new, factor = key, 1.0
+                    for play in block:
+                        if play.taken:
+                            kn_at = play.kn_at
+                            kn = (new >> kn_at) & mask_kn if kn_at >= 0 else 0
+                            if play.taken <= kn:
+                                break
+                            factor *= play.taken - kn
+                            new = (new + (1 << kn_at if kn_at >= 0 else 0)) & play.keep
+                        else:
+                            _, before, c, size, m_at, g_at, p_at, delta = play.sources[0]
+                            free = before - ((new >> m_at) & mask_m)
+                            left = c - ((new >> p_at) & mask_p) if p_at >= 0 else c
+                            if free <= 0 or left <= 0:
+                                break
+                            factor *= free * left / (size - ((new >> g_at) & mask_m))
+                            new = (new + delta) & play.keep
+                    else:
                         now[new] = now.get(new, 0.0) + weight * factor
-                        move((new, key, -1, factor))
-                for k, before, c, size, m_at, g_at, p_at, delta in sources:
-                    free = before - ((key >> m_at) & mask_m)
-                    left = c - ((key >> p_at) & mask_p) if p_at >= 0 else c
-                    if free <= 0 or left <= 0:
-                        continue
-                    factor = free * left / (size - ((key >> g_at) & mask_m))
-                    new = (key + delta) & keep
-                    now[new] = now.get(new, 0.0) + weight * factor
-                    move((new, key, k, factor))
+                        move((new, key, -3, factor))
+            else:
+                play = block[0]
+                taken, kn_at, keep, sources = play.taken, play.kn_at, play.keep, play.sources
+                for key, weight in sums[-1].items():
+                    if taken:
+                        kn = (key >> kn_at) & mask_kn if kn_at >= 0 else 0
+                        if taken > kn:  # a card he took
+                            factor = float(taken - kn)
+                            new = (key + (1 << kn_at if kn_at >= 0 else 0)) & keep
+                            now[new] = now.get(new, 0.0) + weight * factor
+                            move((new, key, -1, factor))
+                    for k, before, c, size, m_at, g_at, p_at, delta in sources:
+                        free = before - ((key >> m_at) & mask_m)
+                        left = c - ((key >> p_at) & mask_p) if p_at >= 0 else c
+                        if free <= 0 or left <= 0:
+                            continue
+                        factor = free * left / (size - ((key >> g_at) & mask_m))
+                        new = (key + delta) & keep
+                        now[new] = now.get(new, 0.0) + weight * factor
+                        move((new, key, k, factor))
             total = sum(now.values())
             if not now or total <= 0.0:
                 raise ValueError("the view's history leaves a played card no place")
@@ -156,11 +180,13 @@ class Posterior:
                 now[key] *= scale
             log_z += math.log(total)
             sums.append(now)
-            steps.append(step)
+            steps.append((step, fixed))
         self.log_z = log_z
         """The log of the total weight of every choice of origins (the partition function)."""
         self.sums = sums
         self.steps = steps
+        self._into: list[dict[int, list[tuple[int, int, float]]]] | None = None
+        self._drawn = 0
 
     def given(self, k: int) -> dict[int, float]:
         """The exact chances of how many places of source `k` (its last, in a deal of two
@@ -174,14 +200,29 @@ class Posterior:
 
     def origins(self, rng: random.Random) -> list[int]:
         """The origin of each play drawn from the sums (-1 a take, else its source)."""
+        self._drawn += 1
+        if self._into is None and self._drawn > 1:  # many draws: the moves indexed once
+            into: list[dict[int, list[tuple[int, int, float]]]] = []
+            for moves, _ in self.steps:
+                index: dict[int, list[tuple[int, int, float]]] = {}
+                for new, old, k, f in moves:
+                    index.setdefault(new, []).append((old, k, f))
+                into.append(index)
+            self._into = into
         key = _pick(list(self.sums[-1].items()), rng)
         out: list[int] = []
         for e in range(len(self.steps) - 1, -1, -1):
             sums = self.sums[e]
-            options = [((old, k), sums[old] * f) for new, old, k, f in self.steps[e] if new == key]
+            moves, fixed = self.steps[e]
+            if self._into is None:
+                options = [((old, k), sums[old] * f) for new, old, k, f in moves if new == key]
+            else:
+                options = [((old, k), sums[old] * f) for old, k, f in self._into[e][key]]
             key, k = _pick(options, rng) if len(options) > 1 else options[0][0]
-            if k != -2:
+            if fixed is None:
                 out.append(k)
+            else:
+                out.extend(reversed(fixed))
         out.reverse()
         return out
 
@@ -215,6 +256,31 @@ class Posterior:
             if k == nk - 1:
                 deck = cards[at:]
         return hands, deck
+
+
+def _blocks(plays: Sequence[_Play]) -> list[list[_Play]]:
+    """The plays in the order counted, cut into steps: a play that may have more than one
+    origin alone, the plays between with one origin each together, and an empty step where
+    a new seat begins."""
+    out: list[list[_Play]] = []
+    run: list[_Play] = []
+    seat = plays[0].seat if plays else 0
+    for play in plays:
+        if play.seat != seat:
+            if run:
+                out.append(run)
+            out.append([])
+            run, seat = [], play.seat
+        if (play.taken > 0) + len(play.sources) == 1:
+            run.append(play)
+        else:
+            if run:
+                out.append(run)
+            out.append([play])
+            run = []
+    if run:
+        out.append(run)
+    return out
 
 
 def _pick(options: Sequence[tuple[T, float]], rng: random.Random) -> T:

@@ -242,7 +242,7 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     return samples(view)(rng)
 
 
-UNCERTAIN = 8
+UNCERTAIN = 16
 """With three players or more, `sample` draws exactly when at most this many plays of the
 history may have more than one origin (`conquian.coocan.posterior.uncertain`)."""
 
