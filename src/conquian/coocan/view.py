@@ -8,7 +8,7 @@ their order: `deck_may_hold` is the part of `unseen` that can still be in the
 deck (the mixed pile, less the cards the player drew from it himself).
 
 `CooCanView.sample_state` draws a whole position that gives the view, for
-searching bots (see `sample`).
+searching bots (see `sample`; `CooCanView.samples` for many of one view).
 """
 
 from __future__ import annotations
@@ -215,25 +215,31 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     counted this way a deal in which a player held both copies of a card
     when he played one comes up twice, as he could have played either.
 
-    Drawn exactly so (`conquian.coocan.posterior`): each card another player
-    played is given the place it came from (a card he took, or one of his
-    dealt cards or draws before the play, each in its source), weighed over
-    every way the rest of the history could go, counting the plays seat by
-    seat; then each source's cards left are shuffled into the places left
-    and the deck. In a deal of two only what followed the last reshuffle is
-    counted, the other hand being known then.
+    **Drawn exactly so** (`conquian.coocan.posterior`): each card another
+    player played is given the place it came from (a card he took, or one
+    of his dealt cards or draws before the play, each in its source),
+    weighed over every way the rest of the history could go, the plays
+    counted seat by seat; then each source's cards left are shuffled into
+    the places left and the deck. In a deal of two that is every view: only
+    what followed the last reshuffle is counted, the other hand being known
+    then. With three players or more it is every view where at most
+    `UNCERTAIN` plays may have more than one origin (a bound: each card
+    another player took, and each card he played after the first reshuffle;
+    so the early part of a deal) and the count keeps at most `LIMIT`
+    partial sums.
 
-    **Library choice, for speed**: with three players or more, when that
-    count would keep more than `LIMIT` partial sums at one play (long
-    histories after a reshuffle), and for a view whose player's draws are
-    not recorded (read from JSON written without them), the cards of
-    `view.unseen` are shuffled instead (only ``rng.random`` is used) and
-    dealt to the places the player cannot see: the deck, in its order (from
-    `deck_may_hold` after a reshuffle), and the unknown part of each other
-    hand from what is left, every such arrangement equally likely. That is
-    not the exact posterior: it does not follow which of another hand's
-    cards came from the mixed pile and which were kept from before it, nor
-    that a card a player played was in his hand when he played it.
+    **Library choice, for speed**: any other view of three players or more
+    (the count grows about twofold with each uncertain play), and a view
+    whose player's draws are not recorded (read from JSON written without
+    them), is drawn by shuffling the cards of `view.unseen` (only
+    ``rng.random`` is used) and dealing them to the places the player
+    cannot see: the deck, in its order (from `deck_may_hold` after a
+    reshuffle), and the unknown part of each other hand from what is left,
+    every such arrangement equally likely. That is not the exact posterior:
+    it does not follow which of another hand's cards came from the mixed
+    pile and which were kept from before it (who drew from the pile and
+    when), nor that a card a player played was in his hand when he played
+    it (the taken card, or its twin).
 
     The position is built zone by zone with the view's history, not replayed
     from a deal: it has no deck to record (`to_json` refuses it), and its own
@@ -244,10 +250,10 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
 
 UNCERTAIN = 16
 """With three players or more, `sample` draws exactly when at most this many plays of the
-history may have more than one origin (`conquian.coocan.posterior.uncertain`)."""
+history may have more than one origin (`conquian.coocan.posterior.uncertain`) ..."""
 
 LIMIT = 4096
-"""... and when the exact draw keeps at most this many partial sums at one play."""
+"""... and the exact count keeps at most this many partial sums at one play."""
 
 
 def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
