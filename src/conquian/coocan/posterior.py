@@ -294,16 +294,19 @@ def _pick(options: Sequence[tuple[T, float]], rng: random.Random) -> T:
     return options[-1][0]
 
 
-def uncertain(view: CooCanView) -> int:
+def uncertain(view: CooCanView, most: int = 104) -> int:
     """A bound on the plays of `view`'s history that may have more than one origin (see
-    the module): the cards other players took (K3), and the cards they played after the
-    first reshuffle (K8), when two sources may have held them. Before a reshuffle, a play
-    by a player who took no card of its value comes from the pack.
+    the module): the cards other players played after the first reshuffle (K8), when two
+    sources may have held them, and before it the cards they played of a value they had
+    taken (K3). Any other play before a reshuffle comes from the pack. The history is read
+    only until the count passes `most`.
 
     >>> from conquian.coocan import CooCanRules, deal
     >>> s = deal(CooCanRules(players=3), CooCanRules().pack_cards(), dealer=0)
-    >>> uncertain(s.apply("discard JC").apply("take JC").apply("discard 2D").view(0))
-    1
+    >>> s = s.apply("discard JC").apply("take JC").apply("discard 2D")
+    >>> s = s.apply("draw").apply("discard 2C").apply("draw").apply("discard AC")
+    >>> uncertain(s.view(0)), uncertain(s.apply("draw").apply("discard JC").view(0))
+    (0, 1)
     """
     rules = view.rules
     n = rules.players
@@ -312,22 +315,26 @@ def uncertain(view: CooCanView) -> int:
     left = 2 * 52 - n * rules.hand_size - 1
     count = 0
     mixed = False
-    pile = 0
+    pile: list[int] = []
+    took = [0] * (52 * n)  # per seat and value: has he taken one
     for action in view.history:
-        kind = type(action)
-        if kind is Draw:
-            left -= 1
-        elif kind is Take:
-            pile -= 1
-            count += p != me
-        elif kind is Discard:
-            pile += 1
-            count += mixed and p != me
+        if isinstance(action, Discard):
+            v = action.card.index
+            pile.append(v)
+            if p != me:
+                count += mixed or took[52 * p + v]
+                if count > most:
+                    break
             p = (p + 1) % n
             if left == 0:  # K8: the pile becomes the deck
-                left, pile, mixed = pile, 0, True
-        elif mixed and p != me and isinstance(action, Meld):
-            count += len(action.cards)
+                left, pile, mixed = len(pile), [], True
+        elif isinstance(action, Draw):
+            left -= 1
+        elif isinstance(action, Take):
+            took[52 * p + pile.pop()] = 1
+        elif p != me and isinstance(action, Meld):
+            for c in action.cards:
+                count += mixed or took[52 * p + c.index]  # type: ignore[union-attr]
     return count
 
 

@@ -223,10 +223,10 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     the places left and the deck. In a deal of two that is every view: only
     what followed the last reshuffle is counted, the other hand being known
     then. With three players or more it is every view where at most
-    `UNCERTAIN` plays may have more than one origin (a bound: each card
-    another player took, and each card he played after the first reshuffle;
-    so the early part of a deal) and the count keeps at most `LIMIT`
-    partial sums.
+    `UNCERTAIN` plays may have more than one origin (a bound: before the
+    first reshuffle, each card another player played of a value he had
+    taken; after it, each card he played; so the early part of a deal) and
+    the count keeps at most `LIMIT` partial sums.
 
     **Library choice, for speed**: any other view of three players or more
     (the count grows about twofold with each uncertain play), and a view
@@ -248,7 +248,7 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     return samples(view)(rng)
 
 
-UNCERTAIN = 16
+UNCERTAIN = 10
 """With three players or more, `sample` draws exactly when at most this many plays of the
 history may have more than one origin (`conquian.coocan.posterior.uncertain`) ..."""
 
@@ -269,7 +269,7 @@ def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
 
         return showing
     post = None
-    if n == 2 or uncertain(view) <= UNCERTAIN:
+    if n == 2 or uncertain(view, UNCERTAIN) <= UNCERTAIN:
         post = posterior(view, None if n == 2 else LIMIT)
     if post is not None:
         exact = post
