@@ -38,6 +38,12 @@ In a deal of two the other hand is known at each reshuffle (every card is
 then in a hand, on the table or in the mixed pile), so only what followed
 the last one is counted, his hand then standing as cards taken at the
 reshuffle: one source, one seat.
+
+A play with one possible origin changes no choice, only multiplies each
+partial sum, so runs of them are counted as one step. The partial sums grow
+about twofold with each play that may have more than one origin
+(`uncertain` bounds them): `conquian.coocan.view.sample` draws this way in a
+deal of two, and with more players where they are few.
 """
 
 from __future__ import annotations
@@ -66,6 +72,11 @@ _P_BITS = 2
 
 _KN_BITS = 6
 """The width of the cards of one value taken and given by the current seat."""
+
+
+_RUN = 32
+"""The most plays with one origin each counted as one step (their factors multiplied in one
+float stay far from underflow)."""
 
 
 class _Play:
@@ -271,8 +282,11 @@ def _blocks(plays: Sequence[_Play]) -> list[list[_Play]]:
                 out.append(run)
             out.append([])
             run, seat = [], play.seat
-        if (play.taken > 0) + len(play.sources) == 1:
+        if (play.taken > 0) + len(play.sources) == 1 and len(run) < _RUN:
             run.append(play)
+        elif (play.taken > 0) + len(play.sources) == 1:
+            out.append(run)
+            run = [play]
         else:
             if run:
                 out.append(run)
