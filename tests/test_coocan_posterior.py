@@ -14,7 +14,7 @@ from conquian import Meld
 from conquian.cards import Card, shuffle
 from conquian.coocan import CooCanRules, CooCanState, CooCanView, deal
 from conquian.coocan.posterior import posterior, uncertain
-from conquian.coocan.view import UNCERTAIN, _fast_draw
+from conquian.coocan.view import LIMIT, UNCERTAIN, _fast_draw
 from coocan_reference import exact_sampler, reference
 
 
@@ -159,3 +159,30 @@ def test_c6_samples_of_a_view_are_its_sample_states() -> None:
             one, other = draw(random.Random(k)), view.sample_state(random.Random(k))
             assert _hands(one) == _hands(other) and one.deck_cards == other.deck_cards
             assert one.view(view.player) == view
+
+
+def test_c6_k8_exact_samples_after_a_reshuffle_give_the_view_and_play_on() -> None:
+    """C6, K8: with 3 to 6 players, just after the pile is mixed into a new deck, the exact
+    draw is taken; its samples give the view back for every seat, their hidden cards are
+    the view's unseen cards, and they play on legally to the end of the deal."""
+    for players in range(3, 7):
+        for seed in range(2):
+            rng = random.Random(100 * players + seed)
+            rules = CooCanRules(players=players, turn_limit=400)
+            state = deal(rules, shuffle(rules.pack_cards(), seed), seed % players)
+            while state.reshuffles == 0:
+                state = _draw_heavy(state, rng, 1)
+            state = _draw_heavy(state, rng, seed * players)
+            for p in range(players):
+                view = state.view(p)
+                assert uncertain(view, UNCERTAIN) <= UNCERTAIN  # the exact draw is taken
+                assert posterior(view, LIMIT) is not None
+                sample = view.sample_state(random.Random(p))
+                assert sample.view(p) == view
+                hidden = Counter(sample.deck_cards)
+                for q in range(players):
+                    if q != p:
+                        hidden.update(Counter(sample.hand(q)) - Counter(view.known[q]))
+                assert hidden == Counter(view.unseen)
+                line = _draw_heavy(sample, rng, 200)
+                assert line.is_over or line.legal_actions()
