@@ -26,24 +26,27 @@ weight of a choice of origins is the product of
 
 Every factor but the nested counts is the same whatever order the plays
 are counted in, and the nested counts only need each seat's plays in time
-order. So `Posterior` counts the plays seat by seat: a forward pass sums
-the weights over every choice of origins, keeping only the current seat's
-places used per source, the places used per source by all seats, and for
-a value played again later the copies used per source (and by the current
-seat, the takes used); a backward pass draws the origins from those sums;
-each source's cards left are then shuffled into its places left (the deck
-last, in order).
+order. So `Posterior` counts the plays seat by seat. A play with one
+possible origin (a *forced* play) takes its copy and its place in the
+source whatever the others do, so those chances are counted once for all;
+a play with a choice is then weighed with the copies and places the forced
+plays left. A forward pass sums the weights over every choice of origins,
+keeping only the current seat's places used per source, the places chosen
+per source by all seats, for a value with more than one choice the copies
+chosen per source between its first and last choice, and the current
+seat's takes used of a value he plays again; a backward pass draws the
+origins from those sums; each source's cards left are then shuffled into
+its places left (the deck last, in order). The partial sums grow with the
+choices made, about as a power of their number.
 
 In a deal of two the other hand is known at each reshuffle (every card is
 then in a hand, on the table or in the mixed pile), so only what followed
 the last one is counted, his hand then standing as cards taken at the
 reshuffle: one source, one seat.
 
-A play with one possible origin changes no choice, only multiplies each
-partial sum, so runs of them are counted as one step. The partial sums grow
-about twofold with each play that may have more than one origin
-(`uncertain` bounds them): `conquian.coocan.view.sample` draws this way in a
-deal of two, and with more players where they are few.
+Runs of forced plays are counted as one step. `uncertain` bounds the plays
+with a choice: `conquian.coocan.view.sample` draws this way in a deal of
+two, and with more players where they are few.
 """
 
 from __future__ import annotations
@@ -85,7 +88,7 @@ class _Play:
     then per value played more than once its copies given per source and the current
     seat's takes given)."""
 
-    __slots__ = ("keep", "kn_at", "seat", "sources", "taken", "v")
+    __slots__ = ("forced", "keep", "kn_at", "seat", "sources", "taken", "v")
 
     def __init__(self, seat: int, v: int) -> None:
         self.seat = seat  # among the other players, in the order counted
@@ -97,6 +100,7 @@ class _Play:
         # given (-1: nowhere), and what giving it adds to the key
         self.sources: list[tuple[int, int, int, int, int, int, int, int]] = []
         self.keep = -1  # the fields the key keeps after it (the others are emptied)
+        self.forced = False  # one possible origin
 
 
 class Posterior:
@@ -112,16 +116,19 @@ class Posterior:
         plays: Sequence[_Play],
         seat_keep: int,
         limit: int | None,
+        log_const: float = 0.0,
+        fixed_given: Sequence[int] = (),
     ) -> None:
         self.others = list(others)
         self.places = places  # per seat, per source: how many places
         self.held = held  # per seat: the values of the cards he took (or held at the start)
         self.copies = copies  # per source, per value: the copies not seen by the player
         self.plays = plays
+        self.fixed_given = fixed_given  # per source, the places given by plays with one origin
         self.complete = True
         sums: list[dict[int, float]] = [{0: 1.0}]
         steps: list[tuple[list[tuple[int, int, int, float]], list[int] | None]] = []
-        log_z = 0.0
+        log_z = log_const
         mask_m = (1 << _BITS) - 1
         mask_p = (1 << _P_BITS) - 1
         mask_kn = (1 << _KN_BITS) - 1
@@ -136,7 +143,7 @@ class Posterior:
                     new = key & seat_keep
                     now[new] = now.get(new, 0.0) + weight
                     move((new, key, -2, 1.0))
-            elif len(block) > 1 or (block[0].taken > 0) + len(block[0].sources) == 1:
+            elif block[0].forced:
                 # plays with one origin each: one factor per partial sum, no choice
                 fixed = [-1 if play.taken else play.sources[0][0] for play in block]
                 for key, weight in sums[-1].items():
@@ -149,13 +156,12 @@ class Posterior:
                                 break
                             factor *= play.taken - kn
                             new = (new + (1 << kn_at if kn_at >= 0 else 0)) & play.keep
-                        else:
-                            _, before, c, size, m_at, g_at, p_at, delta = play.sources[0]
+                        else:  # his place: its copy and the source's chance counted once
+                            _, before, _, _, m_at, _, _, delta = play.sources[0]
                             free = before - ((new >> m_at) & mask_m)
-                            left = c - ((new >> p_at) & mask_p) if p_at >= 0 else c
-                            if free <= 0 or left <= 0:
+                            if free <= 0:
                                 break
-                            factor *= free * left / (size - ((new >> g_at) & mask_m))
+                            factor *= free
                             new = (new + delta) & play.keep
                     else:
                         now[new] = now.get(new, 0.0) + weight * factor
@@ -206,6 +212,7 @@ class Posterior:
         out: dict[int, float] = {}
         for key, weight in self.sums[-1].items():
             count = (key >> at) & ((1 << _BITS) - 1)
+            count += self.fixed_given[k] if self.fixed_given else 0
             out[count] = out.get(count, 0.0) + weight
         return out
 
@@ -282,9 +289,9 @@ def _blocks(plays: Sequence[_Play]) -> list[list[_Play]]:
                 out.append(run)
             out.append([])
             run, seat = [], play.seat
-        if (play.taken > 0) + len(play.sources) == 1 and len(run) < _RUN:
+        if play.forced and len(run) < _RUN:
             run.append(play)
-        elif (play.taken > 0) + len(play.sources) == 1:
+        elif play.forced:
             out.append(run)
             run = [play]
         else:
@@ -489,6 +496,42 @@ def _build(
     nk = len(copies)
     order = [_Play(i, v) for i, seat_plays in enumerate(plays) for _, v in seat_plays]
     times_of = [t for seat_plays in plays for t, _ in seat_plays]
+    options: list[list[tuple[int, int]]] = []  # per play: (source, his places before it)
+    e = 0
+    for i, seat_plays in enumerate(plays):
+        times: dict[int, list[int]] = {}
+        for t, v in held[i]:
+            times.setdefault(v, []).append(t)
+        for _ in seat_plays:
+            play, t = order[e], times_of[e]
+            play.taken = bisect_left(times.get(play.v, []), t)
+            options.append(
+                [
+                    (k, before)
+                    for k in range(nk)
+                    if copies[k][play.v] > 0 and (before := bisect_left(places[i][k], t)) > 0
+                ]
+            )
+            e += 1
+    # a play with one possible origin: its copy and its place in the source are given
+    # whatever the other plays' origins, so those factors are counted once for all
+    forced = [[0] * 52 for _ in range(nk)]
+    choices: dict[int, int] = {}  # per value: its plays with more than one origin
+    for play, opts in zip(order, options, strict=True):
+        if (play.taken > 0) + len(opts) == 1:
+            play.forced = True
+            if opts:
+                forced[opts[0][0]][play.v] += 1
+        else:
+            choices[play.v] = choices.get(play.v, 0) + 1
+    log_const = 0.0
+    for k in range(nk):
+        given = sum(forced[k])
+        if given > sizes[k] or any(forced[k][v] > copies[k][v] for v in range(52)):
+            raise ValueError("the view's history leaves a played card no place")
+        for v in range(52):
+            log_const += sum(math.log(copies[k][v] - j) for j in range(forced[k][v]))
+        log_const -= sum(math.log(sizes[k] - j) for j in range(given))
     count: dict[int, int] = {}
     for play in order:
         count[play.v] = count.get(play.v, 0) + 1
@@ -504,43 +547,38 @@ def _build(
         seat_keep &= ~(((1 << _BITS) - 1) << (k * _BITS))
     for at in slot_at.values():
         seat_keep &= ~(((1 << _KN_BITS) - 1) << (at + nk * _P_BITS))
-    last_at = {play.v: e for e, play in enumerate(order)}
-    e = 0
-    for i, seat_plays in enumerate(plays):
-        times: dict[int, list[int]] = {}
-        for t, v in held[i]:
-            times.setdefault(v, []).append(t)
-        last_here = {v: e + j for j, (_, v) in enumerate(seat_plays)}
-        for _ in seat_plays:
-            play, t, v = order[e], times_of[e], order[e].v
-            play.taken = bisect_left(times.get(v, []), t)
-            at = slot_at.get(v, -1)
-            play.kn_at = at + nk * _P_BITS if at >= 0 else -1
-            for k in range(nk):
-                before = bisect_left(places[i][k], t)
-                if copies[k][v] > 0 and before > 0:
-                    p_at = at + k * _P_BITS if at >= 0 else -1
-                    delta = (1 << (k * _BITS)) + (1 << ((nk + k) * _BITS))
-                    delta += 1 << p_at if p_at >= 0 else 0
-                    play.sources.append(
-                        (
-                            k,
-                            before,
-                            copies[k][v],
-                            sizes[k],
-                            k * _BITS,
-                            (nk + k) * _BITS,
-                            p_at,
-                            delta,
-                        )
-                    )
-            if at >= 0 and last_at[v] == e:  # its last play: its counts are no longer needed
-                play.keep = ones & ~(((1 << slot_width) - 1) << at)
-            elif at >= 0 and last_here[v] == e:  # his last play of it: his takes given
-                play.keep = ones & ~(((1 << _KN_BITS) - 1) << play.kn_at)
-            else:
-                play.keep = ones
-            e += 1
+    last_choice = {play.v: e for e, play in enumerate(order) if not play.forced}
+    last_here: dict[tuple[int, int], int] = {(play.seat, play.v): e for e, play in enumerate(order)}
+    for e, (play, opts) in enumerate(zip(order, options, strict=True)):
+        v = play.v
+        at = slot_at.get(v, -1)
+        play.kn_at = at + nk * _P_BITS if at >= 0 else -1
+        tracked = at >= 0 and choices.get(v, 0) > 1  # copies chosen: kept between its choices
+        for k, before in opts:
+            if play.forced:  # only his own place is counted here
+                play.sources.append((k, before, 0, 0, k * _BITS, 0, -1, 1 << (k * _BITS)))
+                continue
+            p_at = at + k * _P_BITS if tracked else -1
+            delta = (1 << (k * _BITS)) + (1 << ((nk + k) * _BITS))
+            delta += 1 << p_at if p_at >= 0 else 0
+            play.sources.append(
+                (
+                    k,
+                    before,
+                    copies[k][v] - forced[k][v],
+                    sizes[k] - sum(forced[k]),
+                    k * _BITS,
+                    (nk + k) * _BITS,
+                    p_at,
+                    delta,
+                )
+            )
+        keep = ones
+        if tracked and last_choice[v] == e:  # its last choice: the copies chosen are not needed
+            keep &= ~(((1 << (nk * _P_BITS)) - 1) << at)
+        if at >= 0 and last_here[play.seat, v] == e:  # his last play of it: his takes given
+            keep &= ~(((1 << _KN_BITS) - 1) << play.kn_at)
+        play.keep = keep
     result = Posterior(
         others,
         [[len(row) for row in seat] for seat in places],
@@ -549,5 +587,7 @@ def _build(
         order,
         seat_keep,
         limit,
+        log_const,
+        [sum(row) for row in forced],
     )
     return result if result.complete else None
