@@ -526,11 +526,15 @@ def _build(
             choices[play.v] = choices.get(play.v, 0) + 1
     log_const = 0.0
     for k in range(nk):
-        given = sum(forced[k])
-        if given > sizes[k] or any(forced[k][v] > copies[k][v] for v in range(52)):
-            raise ValueError("the view's history leaves a played card no place")
+        row = forced[k]
         for v in range(52):
-            log_const += sum(math.log(copies[k][v] - j) for j in range(forced[k][v]))
+            if row[v]:
+                if row[v] > copies[k][v]:
+                    raise ValueError("the view's history leaves a played card no place")
+                log_const += math.log(math.perm(copies[k][v], row[v]))
+        given = sum(row)
+        if given > sizes[k]:
+            raise ValueError("the view's history leaves a played card no place")
         log_const -= sum(math.log(sizes[k] - j) for j in range(given))
     count: dict[int, int] = {}
     for play in order:

@@ -229,7 +229,10 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     the count keeps at most `LIMIT` partial sums.
 
     **Library choice, for speed**: any other view of three players or more
-    (the count grows about twofold with each uncertain play), and a view
+    (an exact count costs at least a reading of the history, and grows with
+    the uncertain plays; `conquian.coocan.posterior.posterior` gives it to a
+    bot that can afford it: most views of random deals of four within 4,096
+    partial sums), and a view
     whose player's draws are not recorded (read from JSON written without
     them), is drawn by shuffling the cards of `view.unseen` (only
     ``rng.random`` is used) and dealing them to the places the player
