@@ -24,7 +24,7 @@ from conquian import Discard, IllegalActionError, Meld, RulesError, State
 from conquian.cards import Card, card, cards, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal, reshuffle_seed, settle, spots
 from conquian.coocan.melds import new_sets
-from conquian.coocan.pair import draw_exact
+from coocan_reference import draw_exact
 from oracles.coocan import oracle
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "coocan_golden.json").read_text())

@@ -31,7 +31,8 @@ Where each rule lives (each in one place, named by its id):
 - K8 the exhausted deck (the pile mixed with the seeded shuffle, `reshuffle_seed`)
   and the turn limit: `CooCanState._discard`; its hidden order: `view.make_view`;
 - K9 the scoring and the Cooch: `settle`, `melds.spots`;
-- C6 what a player may know: `view.make_view`, `view.sample`; E1 why an
+- C6 what a player may know: `view.make_view`, `view.sample` (its exact
+  draw: `posterior`); E1 why an
   action is illegal: `explain.why`; the JSON position and view: `codec`.
 
 Where the article is silent the docstrings say *library's choice*: the card

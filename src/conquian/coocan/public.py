@@ -4,8 +4,10 @@ A Coo-Can history shows every action but the card of a draw. Read in order
 from the deal, it gives everything public at each step: who acted, the hand
 sizes, the discard pile and the deck's size, and when the deck ran out and
 which cards the discard pile held when it was mixed into the new deck (K8).
-`read_history` does that reading once; the samples of a view (`view.sample`)
-and its story (`conquian.coocan.story`) are built on it.
+`read_history` does that reading once; the story of a view
+(`conquian.coocan.story`) is built on it. The exact draw of a view's hidden
+cards (`conquian.coocan.posterior`) reads the history the same way in a
+leaner pass of its own, with no `Step` made, as it runs once a sample.
 """
 
 from __future__ import annotations

@@ -8,14 +8,14 @@ their order: `deck_may_hold` is the part of `unseen` that can still be in the
 deck (the mixed pile, less the cards the player drew from it himself).
 
 `CooCanView.sample_state` draws a whole position that gives the view, for
-searching bots (see `sample`).
+searching bots (see `sample`; `CooCanView.samples` for many of one view).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 import attrs
@@ -25,6 +25,7 @@ from ..cards import Card, card_at
 from ..combos.core import Combination
 from ..rules import CooCanRules
 from ..state.base import PlayerView, Result
+from .posterior import posterior, uncertain
 from .state import CooCanState
 from .tables import Deal, Phase
 
@@ -34,6 +35,7 @@ __all__ = [
     "observation_layout",
     "public_observation",
     "sample",
+    "samples",
     "state_observation",
 ]
 
@@ -102,6 +104,20 @@ class CooCanView(PlayerView):
         True
         """
         return sample(self, rng)
+
+    def samples(self) -> Callable[[random.Random], CooCanState]:
+        """Many samples of this view: ``draw = view.samples()``, then ``draw(rng)`` is
+        ``view.sample_state(rng)``, the history read once for all of them (see `sample`).
+
+        >>> from conquian.coocan import CooCanRules, deal
+        >>> import random
+        >>> s = deal(CooCanRules(players=3), CooCanRules().pack_cards(), dealer=0)
+        >>> view = s.apply("discard JC").apply("draw").view(0)
+        >>> draw = view.samples()
+        >>> draw(random.Random(3)).hand(1) == view.sample_state(random.Random(3)).hand(1)
+        True
+        """
+        return samples(self)
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats, for learning (the layout depends only
@@ -199,82 +215,135 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     counted this way a deal in which a player held both copies of a card
     when he played one comes up twice, as he could have played either.
 
-    **A deal of two** is drawn exactly so (`conquian.coocan.pair`): at each
-    reshuffle the other hand is known (every card is then in a hand, on the
-    table or in the mixed pile), and since the last one each card the other
-    player played is given the place it came from (a card he held at the
-    reshuffle or took, or one of his draws before the play), weighed over
-    every way the rest of the history could go, before the cards left are
-    shuffled into his other draws and the deck. This costs a pass over the
-    history (about a millisecond late in a deal).
+    **Drawn exactly so** (`conquian.coocan.posterior`): each card another
+    player played is given the place it came from (a card he took, or one
+    of his dealt cards or draws before the play, each in its source),
+    weighed over every way the rest of the history could go, the plays
+    counted seat by seat; then each source's cards left are shuffled into
+    the places left and the deck. In a deal of two that is every view: only
+    what followed the last reshuffle is counted, the other hand being known
+    then. With three players or more it is every view where at most
+    `UNCERTAIN` plays may have more than one origin (a bound: before the
+    first reshuffle, each card another player played of a value he had
+    taken; after it, each card he played; so the early part of a deal) and
+    the count keeps at most `LIMIT` partial sums.
 
-    **Three players or more**, the library's choice for speed: the cards of
-    `view.unseen` are shuffled (only ``rng.random`` is used) and dealt to the
-    places the player cannot see: the deck, in its order (from
-    `deck_may_hold` after a reshuffle), and the unknown part of each other
-    hand from what is left, every such arrangement equally likely (about ten
-    moves). This is not the exact posterior: it does not follow which of
-    another hand's cards came from the mixed pile and which were kept from
-    before it (the history tells how many each player drew, not where his
-    plays came from), nor that a card a player played was in his hand when
-    he played it (which makes the twin of a card he played likelier in his
-    hand). `conquian.coocan.pair.draw_exact` draws the exact posterior for
-    any number of players when its forward pass stays small (before a
-    reshuffle, in deals of four with random play, for 93 views in 100, in
-    about 1.6 ms at the median and up to 70 ms with many takes; seldom after
-    one): a searching bot may call it and fall back on this draw. A view
+    **Library choice, for speed**: any other view of three players or more
+    (an exact count costs at least a reading of the history, and grows with
+    the uncertain plays; `conquian.coocan.posterior.posterior` gives it to a
+    bot that can afford it: most views of random deals of four within 4,096
+    partial sums), and a view
     whose player's draws are not recorded (read from JSON written without
-    them) is drawn this way whatever its players.
+    them), is drawn by shuffling the cards of `view.unseen` (only
+    ``rng.random`` is used) and dealing them to the places the player
+    cannot see: the deck, in its order (from `deck_may_hold` after a
+    reshuffle), and the unknown part of each other hand from what is left,
+    every such arrangement equally likely. That is not the exact posterior:
+    it does not follow which of another hand's cards came from the mixed
+    pile and which were kept from before it (who drew from the pile and
+    when), nor that a card a player played was in his hand when he played
+    it (the taken card, or its twin).
 
     The position is built zone by zone with the view's history, not replayed
     from a deal: it has no deck to record (`to_json` refuses it), and its own
     later reshuffles are seeded from `rng`.
     """
+    return samples(view)(rng)
+
+
+UNCERTAIN = 10
+"""With three players or more, `sample` draws exactly when at most this many plays of the
+history may have more than one origin (`conquian.coocan.posterior.uncertain`) ..."""
+
+LIMIT = 4096
+"""... and the exact count keeps at most this many partial sums at one play."""
+
+
+def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
+    """``draw = samples(view)``, then ``draw(rng)`` is ``sample(view, rng)``: the view's
+    history read, and the sums of the exact draw made, once for every sample."""
     rules = view.rules
     n = rules.players
+    if view.hands is not None:  # C6 Showing: only the deck is left unknown
+        shown = view.hands
+
+        def showing(rng: random.Random) -> CooCanState:
+            return _build(view, shown, _shuffled(view.unseen, rng), rng)
+
+        return showing
+    post = None
+    if n == 2 or uncertain(view, UNCERTAIN) <= UNCERTAIN:
+        post = posterior(view, None if n == 2 else LIMIT)
+    if post is not None:
+        exact = post
+
+        def draw_exact(rng: random.Random) -> CooCanState:
+            held, deck = exact.draw(rng)
+            hands: list[tuple[Card, ...]] = [view.hand] * n
+            for q, values in zip(exact.others, held, strict=True):
+                hands[q] = tuple(card_at(v) for v in sorted(values))
+            return _build(view, tuple(hands), [card_at(v) for v in deck], rng)
+
+        return draw_exact
+
+    def shuffled(rng: random.Random) -> CooCanState:
+        return _build(view, *_fast_draw(view, rng), rng)
+
+    return shuffled
+
+
+def _fast_draw(
+    view: CooCanView, rng: random.Random
+) -> tuple[tuple[tuple[Card, ...], ...], list[Card]]:
+    """The hands and the deck, the unseen cards shuffled into the places the player
+    cannot see (the library's choice for speed, see `sample`)."""
+    n = view.rules.players
     me = view.player
     d = view.deck_size
-    if view.hands is not None:  # C6 Showing: only the deck is left unknown
-        hands = view.hands
-        stock = _shuffled(view.unseen, rng)
-    elif n == 2 and (drawn := _pair(view, rng)) is not None:  # the exact draw of two
-        other, deck = drawn
-        stock = list(deck)
-        hands = (view.hand, other) if me == 0 else (other, view.hand)
+    unknown = [0 if q == me else view.hand_sizes[q] - len(view.known[q]) for q in range(n)]
+    if view.deck_may_hold is None:
+        pool = _shuffled(view.unseen, rng)
+        stock, rest = pool[:d], pool[d:]
     else:
-        unknown = [0 if q == me else view.hand_sizes[q] - len(view.known[q]) for q in range(n)]
-        if view.deck_may_hold is None:
-            pool = _shuffled(view.unseen, rng)
-            stock, rest = pool[:d], pool[d:]
+        stock = _shuffled(view.deck_may_hold, rng)[:d]
+        counts = [0] * 52
+        for c in view.unseen:
+            counts[c.index] += 1
+        for c in stock:
+            counts[c.index] -= 1
+        if min(counts) < 0:
+            raise ValueError("the view's deck may hold cards it does not count as unseen")
+        rest = _shuffled([card_at(i) for i in range(52) for _ in range(counts[i])], rng)
+    if len(stock) != d or len(rest) != sum(unknown):
+        raise ValueError("the view's unseen cards do not fill its unknown places")
+    dealt: list[tuple[Card, ...]] = []
+    at = 0
+    for q in range(n):
+        if q == me:
+            dealt.append(view.hand)
         else:
-            stock = _shuffled(view.deck_may_hold, rng)[:d]
-            counts = [0] * 52
-            for c in view.unseen:
-                counts[c.index] += 1
-            for c in stock:
-                counts[c.index] -= 1
-            if min(counts) < 0:
-                raise ValueError("the view's deck may hold cards it does not count as unseen")
-            rest = _shuffled([card_at(i) for i in range(52) for _ in range(counts[i])], rng)
-        if len(stock) != d or len(rest) != sum(unknown):
-            raise ValueError("the view's unseen cards do not fill its unknown places")
-        dealt: list[tuple[Card, ...]] = []
-        at = 0
-        for q in range(n):
-            if q == me:
-                dealt.append(view.hand)
-            else:
-                held = (*view.known[q], *rest[at : at + unknown[q]])
-                dealt.append(tuple(sorted(held, key=_INDEX)))
-                at += unknown[q]
-        hands = tuple(dealt)
+            held = (*view.known[q], *rest[at : at + unknown[q]])
+            dealt.append(tuple(sorted(held, key=_INDEX)))
+            at += unknown[q]
+    return tuple(dealt), stock
+
+
+def _build(
+    view: CooCanView,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: Sequence[Card],
+    rng: random.Random,
+) -> CooCanState:
+    """The position of `view` with these hands and this deck (top first)."""
+    n = view.rules.players
+    me = view.player
     history = list(view.history)
     last = history[-1] if history else None
     melded = 0
     if view.melded:
         melded = 2 if isinstance(last, Meld) and len(last.cards) == 10 else 1  # the Cooch, K9
     return CooCanState(
-        Deal(rules, view.dealer, (), key=int(rng.random() * 2**53)),
+        Deal(view.rules, view.dealer, (), key=int(rng.random() * 2**53)),
         hands,
         view.table,
         view.discard_pile,
@@ -294,13 +363,6 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
         view.result,
         tuple(view.draws if q == me else () for q in range(n)),
     )
-
-
-def _pair(view: CooCanView, rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
-    """`conquian.coocan.pair.draw_pair`, imported when first needed."""
-    from .pair import draw_pair
-
-    return draw_pair(view, rng)
 
 
 def observation_layout(rules: CooCanRules, public: bool = False) -> tuple[tuple[str, int], ...]:
