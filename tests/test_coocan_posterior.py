@@ -186,3 +186,38 @@ def test_c6_k8_exact_samples_after_a_reshuffle_give_the_view_and_play_on() -> No
                 assert hidden == Counter(view.unseen)
                 line = _draw_heavy(sample, rng, 200)
                 assert line.is_over or line.legal_actions()
+
+
+def test_c6_before_a_reshuffle_with_no_uncertain_play_the_shuffle_is_the_exact_draw() -> None:
+    """C6, K3: before the first reshuffle, when no other player has played a card of a value
+    he took, `sample_state` shuffles the unseen cards; the exact count draws where each
+    unseen card lies in the other hands alike: a two-sample chi-square on every sixth
+    unseen value of a three-player view with takes."""
+    found = None
+    for view in _views(60, seats=3):
+        if view.reshuffles == 0 and uncertain(view) == 0 and any(view.known):
+            found = view
+            break
+    assert found is not None, "no view with a take and no uncertain play"
+    view = found
+    post = posterior(view)
+    assert post is not None
+    runs = 1500
+    rng_a, rng_b = random.Random(1), random.Random(2)
+    exact: Counter[tuple[int, int]] = Counter()
+    shuffled: Counter[tuple[int, int]] = Counter()
+    where_exact = [post.draw(rng_a) for _ in range(runs)]
+    where_fast = [view.sample_state(rng_b) for _ in range(runs)]
+    values = sorted({c.index for c in view.unseen})[::6]
+    for held, _deck in where_exact:
+        for i, values_held in enumerate(held):
+            for v in values:
+                exact[(v, post.others[i])] += values_held.count(v)
+    for sample in where_fast:
+        for q in post.others:
+            hand = [c.index for c in sample.hand(q)]
+            for v in values:
+                shuffled[(v, q)] += hand.count(v)
+    keys = set(exact) | set(shuffled)
+    chi = sum((exact[k] - shuffled[k]) ** 2 / (exact[k] + shuffled[k]) for k in keys)
+    assert chi < _bound(len(keys) + 1), (chi, len(keys))

@@ -226,7 +226,11 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     `UNCERTAIN` plays may have more than one origin (a bound: before the
     first reshuffle, each card another player played of a value he had
     taken; after it, each card he played; so the early part of a deal) and
-    the count keeps at most `LIMIT` partial sums.
+    the count keeps at most `LIMIT` partial sums. Before the first
+    reshuffle, when no other player has played a card of a value he took
+    (K3), every card played came from the pack and every placement of the
+    unseen cards counts the same: the exact draw is then the shuffle below,
+    which reads no more of the history than `uncertain` does.
 
     **Library choice, for speed**: any other view of three players or more
     (an exact count costs at least a reading of the history, and grows with
@@ -272,7 +276,10 @@ def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
 
         return showing
     post = None
-    if n == 2 or uncertain(view, UNCERTAIN) <= UNCERTAIN:
+    count = uncertain(view, 0 if n == 2 else UNCERTAIN)
+    if count == 0 and view.reshuffles == 0:
+        pass  # every card played came from the pack: the shuffle is the exact draw
+    elif n == 2 or count <= UNCERTAIN:
         post = posterior(view, None if n == 2 else LIMIT)
     if post is not None:
         exact = post
