@@ -194,10 +194,10 @@ def cooncan_hidden(
     the shuffle alone, and this draw makes it without the history: a shuffle of
     `view.unseen`, each other seat given its unknown cards in seat order and the pack the
     rest, after the random number with which the full sampler draws the starter (the same
-    cards from the same random numbers where it keeps its first draw). In a pack with no two equal
-    cards (three-hand) that is the deal-uniform draw (C6): every placement of the unseen
-    cards is given by as many deals. In the double pack it is the library's draw (see
-    `conquian.determinize`).
+    cards from the same random numbers where it keeps its first draw). In a pack with no
+    two equal cards (three-hand) that is the deal-uniform draw (C6): every placement of
+    the unseen cards is given by as many deals. In the double pack it is the library's
+    draw (see `conquian.determinize`).
     """
     rules = view.rules
     pack = rules.pack_indices()

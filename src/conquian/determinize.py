@@ -42,9 +42,9 @@ top first, or the turned-over stock the view shows (M11); once the deal is over
 (C6 Showing) only the pack. `cooncan_hidden` draws so, reading no history for it,
 and `CooncanView.sample_state` builds the state on those cards
 (`conquian.rummy.sample.current`). The double pack's positions are drawn the same
-way (the next paragraph but one says why). Such a state has no deck: the order the
-cards were dealt and drawn in is not drawn, so it has no record (writing it
-refuses, C7). `CooncanView.sample_deal` draws the whole deal by the three steps
+way (the paragraph on the double pack below says why). Such a state has no deck:
+the order the cards were dealt and drawn in is not drawn, so it has no record
+(writing it refuses, C7). `CooncanView.sample_deal` draws the whole deal by the three steps
 above (`events` replays it); from the same random numbers both give the same
 cards wherever the full sampler keeps its first draw. Views this draw does not
 serve go to `sample_deal`: a view whose unseen cards do not fill its hidden
