@@ -25,6 +25,7 @@ from ..cards import Card, card_at
 from ..combos.core import Combination
 from ..rules import CooCanRules
 from ..state.base import PlayerView, Result
+from .pair import pair_posterior
 from .posterior import posterior, uncertain
 from .state import CooCanState
 from .tables import Deal, Phase
@@ -189,6 +190,9 @@ def make_view(state: CooCanState, seat: int) -> CooCanView:
     )
 
 
+_CARDS = tuple(card_at(i) for i in range(52))
+"""Every card by its `Card.index`."""
+
 _INDEX = attrgetter("index")
 """A card's place in the canonical order (`Card.index`): the key hands are sorted by."""
 
@@ -222,7 +226,10 @@ def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     counted seat by seat; then each source's cards left are shuffled into
     the places left and the deck. In a deal of two that is every view: only
     what followed the last reshuffle is counted, the other hand being known
-    then. With three players or more it is every view where at most
+    then, by the lean count of one seat and one source of
+    `conquian.coocan.pair` (the same weights, fewer steps; the random
+    numbers are used otherwise than by `posterior`'s draw, the distribution
+    is the same). With three players or more it is every view where at most
     `UNCERTAIN` plays may have more than one origin (a bound: before the
     first reshuffle, each card another player played of a value he had
     taken; after it, each card he played; so the early part of a deal) and
@@ -276,11 +283,24 @@ def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
 
         return showing
     post = None
-    count = uncertain(view, 0 if n == 2 else UNCERTAIN)
+    count = 0 if n == 2 and view.reshuffles else uncertain(view, 0 if n == 2 else UNCERTAIN)
     if count == 0 and view.reshuffles == 0:
         pass  # every card played came from the pack: the shuffle is the exact draw
-    elif n == 2 or count <= UNCERTAIN:
-        post = posterior(view, None if n == 2 else LIMIT)
+    elif n == 2:  # one other hand: the lean count of `conquian.coocan.pair`
+        pair = pair_posterior(view)
+        if pair is not None:
+            exact_pair = pair
+            other = pair.other
+
+            def draw_pair(rng: random.Random) -> CooCanState:
+                held, deck = exact_pair.draw(rng)
+                hands = [view.hand, view.hand]
+                hands[other] = tuple([_CARDS[v] for v in sorted(held)])
+                return _build(view, tuple(hands), [_CARDS[v] for v in deck], rng)
+
+            return draw_pair
+    elif count <= UNCERTAIN:
+        post = posterior(view, LIMIT)
     if post is not None:
         exact = post
 
