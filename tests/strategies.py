@@ -116,3 +116,17 @@ def random_states(rules: Any, seed: int, every: int = 1) -> Iterator[Any]:
             return
         state = state.apply(rng.choice(state.legal_actions()))
         k += 1
+
+
+def draw_heavy(state: Any, rng: random.Random, steps: int) -> Any:
+    """A Coo-Can `state` after up to `steps` actions drawn mostly among draws and discards
+    (a meld a quarter of the times one is legal), so that decks run out and are mixed
+    again (K8)."""
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        melds = [a for a in legal if isinstance(a, Meld)]
+        plain = [a for a in legal if str(a) == "draw" or str(a).startswith("discard")]
+        state = state.apply(rng.choice(melds if melds and rng.random() < 0.25 else plain))
+    return state

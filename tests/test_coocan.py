@@ -26,6 +26,7 @@ from conquian.coocan import CooCanRules, CooCanState, deal, reshuffle_seed, sett
 from conquian.coocan.melds import new_sets
 from coocan_reference import draw_exact
 from oracles.coocan import oracle
+from strategies import draw_heavy
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "coocan_golden.json").read_text())
 
@@ -598,19 +599,6 @@ def test_action_ids_are_a_fixed_bijection() -> None:
         ids.index(parse_action("meld 5H 6H 7H"))
 
 
-def _draw_heavy(state: CooCanState, rng: random.Random, steps: int) -> CooCanState:
-    """`state` after up to `steps` actions drawn mostly among draws and discards (a meld a
-    quarter of the times one is legal), so that decks run out and are mixed again (K8)."""
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        melds = [a for a in legal if isinstance(a, Meld)]
-        plain = [a for a in legal if str(a) == "draw" or str(a).startswith("discard")]
-        state = state.apply(rng.choice(melds if melds and rng.random() < 0.25 else plain))
-    return state
-
-
 def test_c6_k8_samples_after_reshuffles_give_the_view_and_play_on() -> None:
     """C6, K8: for views after one or more reshuffles, with 2 to 6 players, a sample gives
     the same view back, its deck holds only cards the mixed pile may still hold, its
@@ -619,7 +607,7 @@ def test_c6_k8_samples_after_reshuffles_give_the_view_and_play_on() -> None:
     for seed in range(12):
         rng = random.Random(seed)
         players = 2 + seed % 5
-        state = _draw_heavy(seeded(players, seed, dealer=seed % players), rng, 160 + 40 * seed)
+        state = draw_heavy(seeded(players, seed, dealer=seed % players), rng, 160 + 40 * seed)
         if state.reshuffles == 0:
             continue
         for p in range(players):
@@ -628,7 +616,7 @@ def test_c6_k8_samples_after_reshuffles_give_the_view_and_play_on() -> None:
             sample = view.sample_state(random.Random(seed * 10 + p))
             assert sample.view(p) == view
             assert not Counter(sample.deck_cards) - Counter(view.deck_may_hold or view.unseen)
-            line = _draw_heavy(sample, rng, 300)
+            line = draw_heavy(sample, rng, 300)
             assert line.is_over or line.legal_actions()
             sampled += 1
     assert sampled >= 20
@@ -686,9 +674,9 @@ def test_c6_k8_sample_of_a_deal_of_two_is_exact_after_a_reshuffle() -> None:
     rng = random.Random(0)
     state = seeded(2, 0)
     while state.reshuffles == 0:
-        state = _draw_heavy(state, rng, 1)
+        state = draw_heavy(state, rng, 1)
     at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
-    state = _draw_heavy(state, rng, 8)
+    state = draw_heavy(state, rng, 8)
     exact = _other_hands_by_brute_force(at_reshuffle, state, me)
     start = Counter(at_reshuffle.hand(1 - me))
     since = state.history[len(at_reshuffle.history) :]
@@ -727,9 +715,9 @@ def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -
     rng = random.Random(0)
     state = seeded(2, 0)
     while state.reshuffles == 0:
-        state = _draw_heavy(state, rng, 1)
+        state = draw_heavy(state, rng, 1)
     at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
-    state = _draw_heavy(state, rng, 8)
+    state = draw_heavy(state, rng, 8)
     exact = _other_hands_by_brute_force(at_reshuffle, state, me)
     marked = set(at_reshuffle.hand(1 - me)) | set(state.hand(1 - me))
     cells: Counter[tuple[Card, ...]] = Counter()
@@ -748,7 +736,7 @@ def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -
     chi = sum((seen[h] - samples * cells[h]) ** 2 / (samples * cells[h]) for h in big)
     assert len(big) >= 2 and chi < _bound(len(big) + 1)
     for players in (3, 4, 5):
-        line = _draw_heavy(seeded(players, players), random.Random(players), 60)
+        line = draw_heavy(seeded(players, players), random.Random(players), 60)
         for p in range(players):
             view = line.view(p)
             drawn = draw_exact(view, random.Random(p))

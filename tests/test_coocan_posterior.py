@@ -10,30 +10,17 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from conquian import Meld
 from conquian.cards import Card, shuffle
 from conquian.coocan import CooCanRules, CooCanState, CooCanView, deal
 from conquian.coocan.posterior import posterior, uncertain
 from conquian.coocan.view import LIMIT, UNCERTAIN, _fast_draw
 from coocan_reference import exact_sampler, reference
+from strategies import draw_heavy
 
 
 def _bound(cells: int) -> float:
     """A chi-square of cells-1 degrees of freedom passes this with probability near 1 - 1e-6."""
     return cells - 1 + 6 * (2 * (cells - 1)) ** 0.5
-
-
-def _draw_heavy(state: CooCanState, rng: random.Random, steps: int) -> CooCanState:
-    """`state` after up to `steps` actions drawn mostly among draws and discards (a meld a
-    quarter of the times one is legal), so that decks run out and are mixed again (K8)."""
-    for _ in range(steps):
-        if state.is_over:
-            break
-        legal = state.legal_actions()
-        melds = [a for a in legal if isinstance(a, Meld)]
-        plain = [a for a in legal if str(a) == "draw" or str(a).startswith("discard")]
-        state = state.apply(rng.choice(melds if melds and rng.random() < 0.25 else plain))
-    return state
 
 
 def _views(count: int, seats: int | None = None) -> Iterator[CooCanView]:
@@ -50,7 +37,7 @@ def _views(count: int, seats: int | None = None) -> Iterator[CooCanView]:
                     break
                 state = state.apply(rng.choice(state.legal_actions()))
         else:
-            state = _draw_heavy(state, rng, 40 + 30 * (seed % 11))
+            state = draw_heavy(state, rng, 40 + 30 * (seed % 11))
         if not state.is_over:
             yield from (state.view(p) for p in range(players))
 
@@ -105,10 +92,10 @@ def _after_a_reshuffle(seed: int) -> tuple[CooCanView, int, int]:
     rules = CooCanRules(players=3)
     state = deal(rules, shuffle(rules.pack_cards(), seed), 0)
     while state.reshuffles == 0:
-        state = _draw_heavy(state, rng, 1)
+        state = draw_heavy(state, rng, 1)
     drew = state.current_player
     while state.current_player == drew:
-        state = _draw_heavy(state, rng, 1)
+        state = draw_heavy(state, rng, 1)
     me = state.current_player
     assert me is not None and drew is not None
     return state.view(me), drew, 3 - me - drew
@@ -171,8 +158,8 @@ def test_c6_k8_exact_samples_after_a_reshuffle_give_the_view_and_play_on() -> No
             rules = CooCanRules(players=players, turn_limit=400)
             state = deal(rules, shuffle(rules.pack_cards(), seed), seed % players)
             while state.reshuffles == 0:
-                state = _draw_heavy(state, rng, 1)
-            state = _draw_heavy(state, rng, seed * players)
+                state = draw_heavy(state, rng, 1)
+            state = draw_heavy(state, rng, seed * players)
             for p in range(players):
                 view = state.view(p)
                 assert uncertain(view, UNCERTAIN) <= UNCERTAIN  # the exact draw is taken
@@ -184,7 +171,7 @@ def test_c6_k8_exact_samples_after_a_reshuffle_give_the_view_and_play_on() -> No
                     if q != p:
                         hidden.update(Counter(sample.hand(q)) - Counter(view.known[q]))
                 assert hidden == Counter(view.unseen)
-                line = _draw_heavy(sample, rng, 200)
+                line = draw_heavy(sample, rng, 200)
                 assert line.is_over or line.legal_actions()
 
 
