@@ -666,17 +666,23 @@ def _other_hands_by_brute_force(
     return {hand: w / total for hand, w in chances.items()}
 
 
-def test_c6_k8_sample_of_a_deal_of_two_is_exact_after_a_reshuffle() -> None:
-    """C6, K8: in a deal of two, after the discard pile is mixed into a new deck and the
-    other player has drawn twice from it and discarded twice (cards he may have kept from
-    before the reshuffle or drawn since), the other hand of the samples follows the exact
-    posterior computed by brute force (chi-square, copies told apart, as documented)."""
+def _two_after_a_reshuffle() -> tuple[CooCanState, CooCanState, int]:
+    """A deal of two at its first reshuffle (K8), the same deal eight actions later, and the
+    seat whose view is sampled (the one not to move at the reshuffle)."""
     rng = random.Random(0)
     state = seeded(2, 0)
     while state.reshuffles == 0:
         state = draw_heavy(state, rng, 1)
     at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
-    state = draw_heavy(state, rng, 8)
+    return at_reshuffle, draw_heavy(state, rng, 8), me
+
+
+def test_c6_k8_sample_of_a_deal_of_two_is_exact_after_a_reshuffle() -> None:
+    """C6, K8: in a deal of two, after the discard pile is mixed into a new deck and the
+    other player has drawn twice from it and discarded twice (cards he may have kept from
+    before the reshuffle or drawn since), the other hand of the samples follows the exact
+    posterior computed by brute force (chi-square, copies told apart, as documented)."""
+    at_reshuffle, state, me = _two_after_a_reshuffle()
     exact = _other_hands_by_brute_force(at_reshuffle, state, me)
     start = Counter(at_reshuffle.hand(1 - me))
     since = state.history[len(at_reshuffle.history) :]
@@ -712,12 +718,7 @@ def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -
     source), gives the other hand of the deal of two above the brute-force chances too;
     with three to five players before a reshuffle its hands and deck hold exactly the
     cards the view leaves unknown, in the right sizes, known cards included."""
-    rng = random.Random(0)
-    state = seeded(2, 0)
-    while state.reshuffles == 0:
-        state = draw_heavy(state, rng, 1)
-    at_reshuffle, me = state, 1 - state.current_player  # type: ignore[operator]
-    state = draw_heavy(state, rng, 8)
+    at_reshuffle, state, me = _two_after_a_reshuffle()
     exact = _other_hands_by_brute_force(at_reshuffle, state, me)
     marked = set(at_reshuffle.hand(1 - me)) | set(state.hand(1 - me))
     cells: Counter[tuple[Card, ...]] = Counter()
