@@ -291,46 +291,23 @@ def _step(
     before it (`run`) counted; `factors` gets its factors but for the value's counts."""
     new: dict[int, float] = {}
     get = new.get
-    if not s:  # its only choice: nothing of it to keep
-        for key, w in sums.items():
-            g = key & _G
-            f = factors.get(g) or _factors(g, run, free, rest, factors)
-            x = f[0] * t0
-            if x > 0:
-                new[key] = get(key, 0.0) + w * x
-            x = f[1] * c0
-            if x > 0:
-                new[key + 1] = get(key + 1, 0.0) + w * x
-        return new
-    clear = ~(3 << s)
-    if last:  # the value's last choice: its count is not kept
-        for key, w in sums.items():
-            g = key & _G
-            f = factors.get(g) or _factors(g, run, free, rest, factors)
-            pc = (key >> s) & 3
-            k = key & clear
-            if t0 + pc > 0:
-                x = f[0] * (t0 + pc)
-                if x > 0:
-                    new[k] = get(k, 0.0) + w * x
-            if c0 > pc:
-                x = f[1] * (c0 - pc)
-                if x > 0:
-                    new[k + 1] = get(k + 1, 0.0) + w * x
-        return new
-    one = (1 << s) + 1
+    # The value's count of choices given a place (2 bits at `s`; none when this is its
+    # only choice): read, then emptied at its last choice, else grown by a place.
+    clear = ~(3 << s) if s and last else -1
+    grow = (1 << s) + 1 if s and not last else 1
     for key, w in sums.items():
         g = key & _G
         f = factors.get(g) or _factors(g, run, free, rest, factors)
-        pc = (key >> s) & 3
+        pc = (key >> s) & 3 if s else 0
+        k = key & clear
         if t0 + pc > 0:
             x = f[0] * (t0 + pc)
             if x > 0:
-                new[key] = get(key, 0.0) + w * x
+                new[k] = get(k, 0.0) + w * x
         if c0 > pc:
             x = f[1] * (c0 - pc)
             if x > 0:
-                new[key + one] = get(key + one, 0.0) + w * x
+                new[k + grow] = get(k + grow, 0.0) + w * x
     return new
 
 
