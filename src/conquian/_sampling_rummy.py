@@ -199,9 +199,11 @@ def cooncan_hidden(
     the unseen cards is given by as many deals. In the double pack it is the library's
     draw (see `conquian.determinize`).
     """
+    # The registry holds the engines, which import the samplers: it is read when first used.
+    from .games import game_of
+
     rules = view.rules
-    pack = rules.pack_indices()
-    copies = max(Counter(pack).values())  # 2 in the double pack
+    copies = game_of(rules).copies  # of each card: 2 in the double pack (M1)
     n = rules.players
     me = view.player
     shown = shown_hands(view)  # C6 Showing: at the end of the deal every hand is shown
