@@ -367,7 +367,7 @@ def pair_posterior(view: CooCanView) -> PairPosterior | None:
     """
     rules = view.rules
     me = view.player
-    other = 1 - me
+    other = (me + 1) % rules.players  # the one other seat of a deal of two
     history = view.history
     dealt = rules.hand_size + (other == view.dealer)  # his dealt cards
     p = view.dealer
