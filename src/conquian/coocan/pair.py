@@ -48,6 +48,7 @@ from operator import add, sub
 from typing import TYPE_CHECKING
 
 from ..actions import Discard, Draw, Take
+from .posterior import _pick
 
 if TYPE_CHECKING:
     from .view import CooCanView
@@ -264,16 +265,6 @@ class PairPosterior:
         unknown = self.places - self._given - len(placed)
         hand += cards[:unknown]
         return hand, cards[unknown:]
-
-
-def _pick(options: list[tuple[int, float]], x: float) -> int:
-    """The key of one of `options`, each in proportion to its weight, `x` uniform in [0, 1)."""
-    x *= sum(w for _, w in options)
-    for key, w in options:
-        if x < w:
-            return key
-        x -= w
-    return options[-1][0]
 
 
 def _step(
