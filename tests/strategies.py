@@ -103,16 +103,17 @@ def card_list(pack: str = "standard") -> st.SearchStrategy[list[Card]]:
     return st.lists(st.sampled_from(make_pack(pack)), unique=True, min_size=0, max_size=8)
 
 
-def random_states(rules: Any, seed: int, every: int = 1) -> Iterator[Any]:
+def random_states(rules: Any, seed: int, every: int = 1, most: int | None = None) -> Iterator[Any]:
     """Every `every`-th state of a deal played with random legal actions, and the last: the
-    deal `new_game(rules, seed=seed)`, dealt by seat ``seed % players``."""
+    deal `new_game(rules, seed=seed)`, dealt by seat ``seed % players`` (with `most`, cut
+    after the state reached by ``most + 1`` actions)."""
     rng = random.Random(seed)
     state = new_game(rules, seed=seed, dealer=seed % rules.players)
     k = 0
     while True:
         if k % every == 0 or state.is_over:
             yield state
-        if state.is_over:
+        if state.is_over or (most is not None and k > most):
             return
         state = state.apply(rng.choice(state.legal_actions()))
         k += 1

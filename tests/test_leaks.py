@@ -34,6 +34,7 @@ from conquian import (
     new_game,
 )
 from conquian.render import svg
+from strategies import random_states
 
 GAMES: list[Rules] = [
     ConquianRules(),
@@ -66,17 +67,9 @@ def _cheap_mask(rules: Rules) -> bool:
 
 
 def _played(rules: Rules, seed: int) -> Iterator[State]:
-    """Every `EVERY`-th state of a deal played with random legal actions, and the last."""
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed, dealer=seed % rules.players)
-    k = 0
-    while True:
-        if k % EVERY == 0 or state.is_over:
-            yield state
-        if state.is_over or k > 300:
-            return
-        state = state.apply(rng.choice(state.legal_actions()))
-        k += 1
+    """Every `EVERY`-th state of a deal played with random legal actions, and the last (at
+    most 301 actions)."""
+    return random_states(rules, seed, EVERY, most=300)
 
 
 def _twin(state: State, seat: int, rng: random.Random, never_shown: bool = False) -> State | None:
