@@ -24,7 +24,7 @@ import array
 from operator import getitem
 from typing import Final
 
-from .._trading import known_cards
+from .._trading import chooser, known_cards
 from ..rules import ConquianRules
 from .board import HANDS, KEYS, OWNER, OWNER_BITS, PENDING
 from .state import ConquianState
@@ -167,7 +167,7 @@ class ObservationWriter:
         if state.result is None and played < self._rounds:
             chosen = [0.0] * n
             for i in range(played % n):
-                chosen[(state.dealer + 1 + i - me) % n] = 1.0
+                chosen[(chooser(i, n, state.dealer) - me) % n] = 1.0
             parts.append(_floats([1.0, *chosen]))
         else:
             parts.append(self._no_trading)
