@@ -31,6 +31,7 @@ from conquian import (
     parse_action,
 )
 from conquian.agents import ISMCTSAgent
+from conquian.determinize import TwoHandDeals
 
 
 def _state(players: int = 2, trades: int = 1, dealer: int = 0) -> State:
@@ -345,44 +346,88 @@ def test_t21_the_searching_bot_trades() -> None:
     assert not state.trading and state.offer is not None
 
 
-def test_c6_t21_three_seats_two_rounds_samples_match_the_rules_played_forward() -> None:
-    """C6, T21, three seats and two rounds, the viewer's earlier card maybe passed on: each
-    card lands in each other hand as often as when the deal and the others' choices are
+@pytest.mark.parametrize(("players", "seed"), [(3, 4), (4, 6)])
+def test_c6_t21_two_rounds_samples_match_the_rules_played_forward(players: int, seed: int) -> None:
+    """C6, T21, three or four seats and two rounds, the viewer's earlier card maybe passed on:
+    each card lands in each other hand as often as when the deal and the others' choices are
     played forward from the rules (a uniform deal, uniform choices) and kept only when they
-    give the view."""
-    rules = ConquianRules(players=3, trades=2)
-    state = new_game(rules, seed=4, dealer=0)
+    give the view (his right neighbour chose the cards he received)."""
+    rules = ConquianRules(players=players, trades=2)
+    state = new_game(rules, seed=seed, dealer=0)
     rng = random.Random(0)
-    for _ in range(6):
+    for _ in range(2 * players):
         state = state.apply(rng.choice(state.legal_actions()))
-    view = state.view(0)  # seat 0, the dealer: seat 2 gives to him, he gives to seat 1
-    gave = [a.card for a in view.history[2::3]]
-    got = [a.card for a in view.history[1::3]]
+    view = state.view(0)  # the dealer: seat n - 1 gives to him, he gives to seat 1
+    gave = [a.card for a in view.history[players - 1 :: players]]
+    got = [a.card for a in view.history[players - 2 :: players]]
     dealt = set(view.hand) - set(got) | set(gave)
+    size = rules.hand_size
     others = [c for c in rules.pack_cards() if c not in dealt and c != view.offer]
-    forward: list[Counter[object]] = [Counter(), Counter()]
+    forward: list[Counter[object]] = [Counter() for _ in range(1, players)]
     kept, draw = 0, random.Random(1)
     for _ in range(30_000):
-        draw.shuffle(others)
-        one, two = set(others[:8]), set(others[8:16])
-        for g, r in zip(gave, got, strict=True):
-            if r not in two:  # seat 2 chose the card seat 0 received
+        pool = [c for c in others if c != got[0]]
+        draw.shuffle(pool)
+        hands = [set(pool[k * size : (k + 1) * size]) for k in range(players - 1)]
+        hands[-1] = set(pool[(players - 2) * size : (players - 1) * size - 1]) | {got[0]}
+        for g, r in zip(gave, got, strict=True):  # seat 0 dealt none of these: his dealt
+            if r not in hands[-1]:  # hand is known, and the last seat chose the card he got
                 break
-            x = draw.choice(sorted(one))  # seat 1's choice, unseen by seat 0
-            one, two = one - {x} | {g}, two - {r} | {x}
+            chosen = [draw.choice(sorted(h)) for h in hands[:-1]] + [r]
+            given = [g, *chosen[:-1]]  # seat k + 1 receives given[k]
+            hands = [h - {x} | {y} for h, x, y in zip(hands, chosen, given, strict=True)]
         else:
             kept += 1
-            forward[0].update(one)
-            forward[1].update(two)
+            for counts, hand in zip(forward, hands, strict=True):
+                counts.update(hand)
     runs = 3000
-    sampled: list[Counter[object]] = [Counter(), Counter()]
+    sampled: list[Counter[object]] = [Counter() for _ in range(1, players)]
     for k in range(runs):
         sample = view.sample_state(random.Random(k))
-        sampled[0].update(sample.hand(1))
-        sampled[1].update(sample.hand(2))
-    assert kept > 1000
-    for seat in (0, 1):
+        for seat, counts in enumerate(sampled, 1):
+            counts.update(sample.hand(seat))
+    assert kept > 2000
+    for seat in range(players - 1):
         for c in others:
             p, q = forward[seat][c] / kept, sampled[seat][c] / runs
             spread = (p * (1 - p) / kept + p * (1 - p) / runs) ** 0.5 + 1e-9
             assert abs(q - p) / spread < 5, (seat + 1, c, p, q)
+
+
+def test_c6_t21_a_card_given_in_the_first_of_two_rounds_moved_on_one_time_in_eight() -> None:
+    """C6, T21, three seats: the card the viewer gave in the first round went to his left
+    neighbour, who in the second round passed one of his 8 cards to the third seat, unseen:
+    the samples put it in the third hand one time in eight."""
+    rules = ConquianRules(players=3, trades=2)
+    state = new_game(rules, seed=4, dealer=0)
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    first = view.history[2].card  # type: ignore[union-attr]
+    assert first in view.unseen and rules.hand_size == 8
+    runs = 3000
+    moved = sum(first in view.sample_state(random.Random(k)).hand(2) for k in range(runs))
+    assert abs(moved / runs - 1 / 8) < 5 * (1 / 8 * 7 / 8 / runs) ** 0.5
+
+
+@pytest.mark.parametrize(
+    ("players", "trades", "seed", "steps"), [(3, 5, 991, 19), (3, 5, 777, 47), (4, 7, 199, 55)]
+)
+def test_c6_t21_no_draw_is_refused_for_the_rounds(
+    players: int, trades: int, seed: int, steps: int
+) -> None:
+    """C6, T21: every draw of a view's hidden cards leads back through its trade rounds, on
+    views of random play where the draws used to be refused until the sampler gave up (the
+    cards the viewer gave put in the stock, or never passed back)."""
+    rules = ConquianRules(players=players, trades=trades)
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=seed % players)
+    for _ in range(steps):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(state.current_player)
+    deals = TwoHandDeals(view)
+    for k in range(200):
+        draw = random.Random(k)
+        assert deals(*deals.split(view.unseen, draw), draw) is not None
+    for k in range(20):
+        assert view.sample_state(random.Random(k)).view(view.player) == view

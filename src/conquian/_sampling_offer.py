@@ -8,9 +8,11 @@ public names, to keep each module short; it imports no engine.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import product
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -24,6 +26,7 @@ from ._sampling import (
     shuffled,
 )
 from ._trading import known_cards, rounds_of
+from ._untrade import Rounds, drawn
 from .actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
 from .cards import Card
 from .errors import DeterminizationError
@@ -155,11 +158,9 @@ def sample_two_hand(
         sample: S = two_hand_samples(view, rebuild)(rng)
         return sample
     deal_with = TwoHandDeals(view, deal)
-    hidden = deal_with.hidden
 
     def draw() -> S | None:
-        unseen = shuffled(view.unseen, rng)
-        first: S | None = deal_with(unseen[:hidden], unseen[hidden:], rng)
+        first: S | None = deal_with(*deal_with.split(view.unseen, rng), rng)
         return first
 
     if not deal_with.skip:
@@ -189,16 +190,14 @@ def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[r
     ``samples(rng)`` is ``sample_two_hand(view, rng, rebuild=rebuild)``, the view's
     history read once for every call (`ConquianView.samples`)."""
     deal_with = TwoHandDeals(view, _deck_only)
-    hidden = deal_with.hidden
     seats = _two_hand_hidden(view)
 
     def samples(rng: random.Random) -> S:
         check_rng(rng)
 
         def drawn() -> tuple[Any, ...]:
-            unseen = shuffled(view.unseen, rng)
-            held = unseen[:hidden]
-            deck = deal_with(held, unseen[hidden:], rng)
+            held, stock = deal_with.split(view.unseen, rng)
+            deck = deal_with(held, stock, rng)
             return (view, deck, _two_hand_hands(view, seats, held))
 
         def replay() -> S:
@@ -302,6 +301,56 @@ class TwoHandDeals:
         self._rules, self._dealer, self._pack, self._turned = rules, view.dealer, pack, turned
         self._mine, self._known, self._hidden = mine, known, hidden
         self._places, self._me, self._others = _two_hand_seats(size, n, view.dealer), me, others
+        self._undo = Rounds(self._rounds, me, n, size)
+        self._free: list[Card] = []
+        """T21: the cards he gave that he has not seen since (`_placed`)."""
+        self._placings = self._placed(view.unseen) if self._rounds else []
+
+    def _placed(self, unseen: Sequence[Card]) -> list[tuple[int, tuple[int, ...]]]:
+        """T21: each seat the cards he gave and has not seen since may be in after the
+        rounds (`_free`, in one of the other hands: never in the stock), with its weight:
+        the hidden places that could hold them, times the ways to undo the rounds then."""
+        undo, at = self._undo, []
+        known = {c: self._me for c in self._mine}
+        for seat, cards in zip(self._others, self._known, strict=True):
+            known.update((c, seat) for c in cards)
+        unseen_set = set(unseen)
+        for c in undo.cards:
+            if c not in known and c not in unseen_set:
+                raise DeterminizationError(f"the card {c} he gave is in no hand")
+            at.append(known.get(c, -1))
+        self._free = [c for c in undo.cards if c not in known]
+        free = [i for i, seat in enumerate(at) if seat < 0]
+        placings: list[tuple[int, tuple[int, ...]]] = []
+        for seats in product(self._others, repeat=len(free)):
+            for i, seat in zip(free, seats, strict=True):
+                at[i] = seat
+            weight = undo.ways(len(self._rounds) - 1, tuple(at))
+            for seat, hidden in zip(self._others, self._hidden, strict=True):
+                weight *= math.perm(hidden, seats.count(seat))
+            if weight:
+                placings.append((weight, seats))
+        if not placings:
+            raise DeterminizationError("no deal and choices give the view's trade rounds")
+        return placings
+
+    def split(self, unseen: Sequence[Card], rng: random.Random) -> tuple[list[Card], list[Card]]:
+        """`unseen` split at random into the other seats' hidden cards (`hidden` of them, seat
+        by seat from his left) and the untouched stock (T21: with the chances of the deals
+        and the others' choices that give the view's trade rounds)."""
+        if not self._free:
+            cards = shuffled(unseen, rng)
+            return cards[: self.hidden], cards[self.hidden :]
+        seats = drawn(self._placings, rng)
+        rest = shuffled([c for c in unseen if c not in self._free], rng)
+        held: list[Card] = []
+        at = 0
+        for seat, hidden in zip(self._others, self._hidden, strict=True):
+            here = [c for c, s in zip(self._free, seats, strict=True) if s == seat]
+            held += here
+            held += rest[at : at + hidden - len(here)]
+            at += hidden - len(here)
+        return held, rest[at:]
 
     def __call__(
         self, held: Sequence[Card], stock: Sequence[Card], rng: random.Random | None
@@ -334,37 +383,41 @@ class TwoHandDeals:
         self, after: dict[int, list[Card]], rng: random.Random | None
     ) -> tuple[dict[int, list[Card]], list[Action]] | None:
         """T21: the dealt hands and the trades that lead to the hands `after` the rounds of
-        the view, or None if the draw cannot have come from them.
+        the view, or None if no choices lead there.
 
-        The rounds are undone from the last: in each, every hand holds one card its right
-        neighbour chose. The viewer's is the card he received, his left neighbour's the
-        card he gave; each other hand's is drawn uniformly among its cards (the count is
-        the hand size whatever the draw, so that every deal and choice of the others that
-        gives the view is as likely). A draw where the card the viewer gave is not in his
-        left neighbour's hand at its round is refused (the sampler draws again). A round
-        under way moves no card: the others who chose in it chose a card of their hands,
-        drawn uniformly; his own choice is his.
+        The rounds are undone from the last (`conquian._untrade`): in each, every hand
+        holds one card its right neighbour chose. The viewer's is the card he received,
+        his left neighbour's the card he gave; each other hand's is one of the cards he
+        gave that it holds, or another of its cards drawn uniformly, with the chances of
+        the choices each leaves to undo the earlier rounds. A round under way moves no
+        card: the others who chose in it chose a card of their hands, drawn uniformly; his
+        own choice is his.
         """
-        n, me = self._rules.players, self._me
+        n, me, undo = self._rules.players, self._me, self._undo
         left = (me + 1) % n
         pone = (self._dealer + 1) % n
         hands = {q: set(cards) for q, cards in after.items()}
+        where = {c: q for q, cards in after.items() for c in cards}
+        at = tuple(where.get(c, -1) for c in undo.cards)
         rounds: list[list[Card]] = []
-        for gave, got in reversed(self._rounds):
-            d: list[Card] = []
-            for q in range(n):
-                if q == me:
-                    c = got
-                elif q == left:
-                    c = gave
+        for r in range(len(self._rounds) - 1, -1, -1):
+            undone = undo.undo(r, at, rng)
+            if undone is None:
+                return None
+            before, picks = undone
+            gave, got = self._rounds[r]
+            d = {me: got, left: gave}
+            for q, i in zip(undo.choosers, picks, strict=True):
+                if i >= 0:
+                    d[q] = undo.cards[i]
                 else:
-                    c = _pick(sorted(hands[q]), rng)
-                if c not in hands[q]:
-                    return None
-                d.append(c)
+                    his = {undo.cards[i] for i, p in enumerate(at) if p == q}
+                    d[q] = _pick(sorted(hands[q] - his), rng)
+            order = [d[q] for q in range(n)]
             for q in range(n):  # q received d[q] from his right, gave d[q + 1] to his left
-                hands[q] = hands[q] - {d[q]} | {d[(q + 1) % n]}
-            rounds.append([d[(pone + i + 1) % n] for i in range(n)])
+                hands[q] = hands[q] - {order[q]} | {order[(q + 1) % n]}
+            rounds.append([order[(pone + i + 1) % n] for i in range(n)])
+            at = before
         actions: list[Action] = [Trade(c) for cards in reversed(rounds) for c in cards]
         now = {q: sorted(cards) for q, cards in after.items()}
         for i, mine in enumerate(self._chosen):  # the round under way

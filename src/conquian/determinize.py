@@ -98,12 +98,14 @@ other players' hidden choices of the rounds, and the draw is **uniform over the 
 deal and the others' choices** that give the view: every such pair is as likely as any
 other. The hands drawn are those after the rounds; the rounds are then undone from the
 last (`TwoHandDeals`): in each, the viewer's hand gives back the card he received and his
-left neighbour's the card he gave, and every other hand a card drawn uniformly among its
-cards (each hand holds the hand size then, so every choice counts the same). A draw in
-which a card the viewer gave was not in his neighbour's hand at its round is drawn again.
-The sample's deck is the order dealt, before the trades, and its history holds the
-choices drawn where the view hides them. With three or four seats and several rounds,
-late in a deal the draws that allow both the rounds and the play can be few.
+left neighbour's the card he gave, and every other hand a card its right neighbour chose,
+any of its cards (each hand holds the hand size then, so every choice counts the same).
+Only the cards the viewer gave are bound (each in his neighbour's hand right after its
+round, and one he has not seen since in some other hand, never in the stock), so the
+draw counts the choices on where those cards are, and places them
+and undoes each round with the chances of those counts: no draw is refused for the
+rounds, whatever their number. The sample's deck is the order dealt, before the trades,
+and its history holds the choices drawn where the view hides them.
 
 When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
