@@ -122,7 +122,7 @@ def _channels(view: PlayerView, rules: Rules, seed: int) -> dict[str, object]:
     seats = range(rules.players)
     out["sample"] = (sample.deck, sample.history, tuple(sample.view(q) for q in seats))
     if view.legal_actions:
-        out["bot"] = HeuristicAgent(seed)(view)  # type: ignore[call-arg]
+        out["bot"] = HeuristicAgent(seed)(view)
     return out
 
 
