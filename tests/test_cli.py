@@ -10,6 +10,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,9 +27,11 @@ from conquian import (
     NotationError,
     Rules,
     State,
+    cli,
     new_game,
     parse_action,
 )
+from conquian._table import PRESETS
 from conquian.agents import AGENTS, play
 from conquian.cards import parse_face
 from conquian.cli import main
@@ -410,6 +413,33 @@ def test_simulate_json_is_one_object_with_the_summary(
     assert data["mean_decisions"] > 0 and data["games_per_second"] > 0
 
 
+def test_simulate_takes_the_rules_and_options_play_takes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--rules and --option build the rules as for play (T21: trade rounds for three)."""
+    played: list[Rules] = []
+    real = cli.simulate
+
+    def spy(agents: Any, rules: Rules, **options: Any) -> Any:
+        played.append(rules)
+        return real(agents, rules, **options)
+
+    monkeypatch.setattr(cli, "simulate", spy)
+    quiet = ("--games", "3", "--json", "--quiet")
+    assert (
+        run(capsys, monkeypatch, "simulate", "--players", "3", "--option", "trades=2", *quiet)[0]
+        == 0
+    )
+    assert played[-1] == ConquianRules(players=3, trades=2)
+    assert run(capsys, monkeypatch, "simulate", "--rules", "hoyle", *quiet)[0] == 0
+    assert played[-1] == PRESETS["hoyle"]()
+    coocan = ("simulate", "--game", "coo-can", "--turn-limit", "60")
+    assert run(capsys, monkeypatch, *coocan, *quiet)[0] == 0
+    assert played[-1] == CooCanRules(turn_limit=60)
+    assert run(capsys, monkeypatch, *coocan, "--option", "turn_limit=40", *quiet)[0] == 0
+    assert played[-1] == CooCanRules(turn_limit=40)
+
+
 # -- replay ------------------------------------------------------------------------------
 
 
@@ -541,6 +571,9 @@ def test_replay_rejects_a_bad_record(
         ["replay"],
         ["replay", "/nonexistent/game.json"],
         ["simulate", "--unknown-option"],
+        ["simulate", "--option", "bogus=1"],
+        ["simulate", "--players", "3", "--option", "trades=9"],
+        ["simulate", "--game", "coo-can", "--rules", "pagat"],
         ["play", "--opponent", "genius"],
     ],
     ids=" ".join,

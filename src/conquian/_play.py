@@ -180,8 +180,9 @@ def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> Action | 
     return action
 
 
-def _play_rules(args: argparse.Namespace) -> Rules:
-    """The rules asked for: ``--game``, ``--players``, ``--rules`` and ``--option``."""
+def rules_asked(args: argparse.Namespace, turn_limit: int = TURN_LIMIT) -> Rules:
+    """The rules asked for: ``--game``, ``--players``, ``--rules`` and ``--option`` (a
+    Cooncan or Coo-Can deal abandoned after `turn_limit` turns unless an option says)."""
     game = args.game or DEFAULT_GAME
     entry = find_game(game)
     if args.rules is not None or entry.engine == "offer":
@@ -201,7 +202,7 @@ def _play_rules(args: argparse.Namespace) -> Rules:
             return preset(args.rules or "foster", options)
         except ConquianError as e:
             raise UsageError(f"argument --option: {e}") from None
-    rules = rules_for(game, args.players)
+    rules = rules_for(game, args.players, turn_limit)
     if not args.option:
         return rules
     try:
@@ -335,7 +336,7 @@ def play_session(args: argparse.Namespace, pr: Printer, err: Printer, stdin: IO[
     else:
         if args.seed is not None and not 0 <= args.seed <= MAX_INT:
             raise UsageError(f"argument --seed: expected 0 to {MAX_INT} (got {args.seed})")
-        rules = _play_rules(args)
+        rules = rules_asked(args)
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         whole = _is_match(args)
         try:

@@ -40,6 +40,7 @@ from ._play import (
     narrate,
     play_session,
     result_line,
+    rules_asked,
     rules_for,
     title,
 )
@@ -118,7 +119,7 @@ def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
 
 
 def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
-    rules = rules_for(args.game, args.players, args.turn_limit)
+    rules = rules_asked(args, args.turn_limit)
     if args.agents is None:
         names = ["heuristic"] + ["random"] * (rules.players - 1)
     else:
@@ -235,6 +236,22 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer seed (got {text!r})") from None
 
 
+def _rules_arguments(command: argparse.ArgumentParser) -> None:
+    """``--rules`` and ``--option``, the rules of ``play`` and ``simulate`` (`rules_asked`)."""
+    command.add_argument(
+        "--rules",
+        choices=tuple(PRESETS),
+        help="the two-hand rules: " + ", ".join(PRESETS) + " (default foster)",
+    )
+    command.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rules option, as hand_size=9 or max_sequence=none (repeat for more)",
+    )
+
+
 def _parser() -> _Parser:
     parser = _Parser(
         prog="conquian",
@@ -256,18 +273,7 @@ def _parser() -> _Parser:
     p = sub.add_parser("play", help="play a deal or a match against bots in the terminal")
     p.add_argument("--game", choices=GAME_NAMES, metavar="GAME", help=game_help)
     p.add_argument("--players", type=_positive, help=players_help)
-    p.add_argument(
-        "--rules",
-        choices=tuple(PRESETS),
-        help="the two-hand rules: " + ", ".join(PRESETS) + " (default foster)",
-    )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rules option, as hand_size=9 or max_sequence=none (repeat for more)",
-    )
+    _rules_arguments(p)
     p.add_argument("--seat", type=_seat, help="your seat (default 0; the dealer is seat 0)")
     p.add_argument("--seed", type=_seed, help="the deal's or match's seed (default: a random one)")
     p.add_argument("--deals", type=_positive, metavar="N", help="play a match of N deals")
@@ -304,6 +310,7 @@ def _parser() -> _Parser:
         "--game", choices=GAME_NAMES, default=DEFAULT_GAME, metavar="GAME", help=game_help
     )
     s.add_argument("--players", type=_positive, help=players_help)
+    _rules_arguments(s)
     s.add_argument("--games", type=_positive, default=100, help="how many deals (default 100)")
     s.add_argument(
         "--agents",
