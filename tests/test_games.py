@@ -199,6 +199,8 @@ def test_most_melds_counts_three_cards_a_meld() -> None:
     [
         (ConquianRules(), "Two-hand Conquian (spanish pack, 40 cards)"),
         (ConquianRules(pack="american"), "Two-hand Conquian (american pack, 40 cards)"),
+        (ConquianRules(players=3, trades=2), "Conquian for 3 (spanish pack, 40 cards, 2 trades)"),
+        (ConquianRules(trades=1), "Two-hand Conquian (spanish pack, 40 cards, 1 trade)"),
         (CooncanRules.three_hand(), "Foster's three-hand Cooncan (3 players, one pack)"),
         (
             CooncanRules.double_pack(players=5),

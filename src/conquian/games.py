@@ -169,7 +169,8 @@ def _conquian_rules(**options: Any) -> Rules:
 def _conquian_title(rules: ConquianRules) -> str:
     size = len(rules.pack_cards())
     head = "Two-hand Conquian" if rules.players == 2 else f"Conquian for {rules.players}"
-    return f"{head} ({rules.pack} pack, {size} cards)"
+    trades = f", {rules.trades} trade{'s' * (rules.trades > 1)}" if rules.trades else ""
+    return f"{head} ({rules.pack} pack, {size} cards{trades})"  # T20, T21
 
 
 def _conquian_melds(rules: ConquianRules) -> int:
