@@ -4,10 +4,11 @@ to every deal and every choice of the others played forward on a small table.
 On a table with hands of two or three cards every deal of the other seats and every
 choice of their rounds is played forward, and those that give the viewer's rounds (the
 cards he gave, and the cards his right neighbour chose for him) are kept. Each kept play
-is a class: where the cards he gave are after the rounds, and which of them each unseen
-chooser took in each round. The counts say how many plays each class stands for (the
-hidden places that can hold his cards, times the choices of each round); they must be in
-the same ratio to the plays kept in every class, and add up to all of them.
+is a class: where the cards he gave are after the rounds, and which of them each seat
+receiving an unseen choice got in each round. The counts say how many plays each class
+stands for (the hidden places that can hold his cards, times the choices of each round);
+they must be in the same ratio to the plays kept in every class, and add up to all of
+them.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _kept(
         for chosen in product(*(sorted(h) for h in hands[1:-1])):
             gives = [g, *chosen, x]  # each seat's choice; each receives its right's
             new = [h - {gives[q]} | {gives[q - 1]} for q, h in enumerate(hands)]
-            # undone, each unseen chooser (seats 2..n-1) gives back the card seat q-1 chose
+            # undone, each seat q of 2..n-1 gives back the card seat q-1 chose, unseen
             pick = tuple(gave.index(c) if c in gave else -1 for c in chosen)
             play(r + 1, new, (*picks, pick))
 

@@ -407,7 +407,7 @@ class TwoHandDeals:
             before, picks = undone
             gave, got = self._rounds[r]
             d = {me: got, left: gave}
-            for q, i in zip(undo.choosers, picks, strict=True):
+            for q, i in zip(undo.receivers, picks, strict=True):
                 if i >= 0:
                     d[q] = undo.cards[i]
                 else:

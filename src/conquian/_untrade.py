@@ -32,8 +32,8 @@ T = TypeVar("T")
 
 _Move = tuple[int, tuple[int, ...], tuple[int, ...]]
 """One way to undo a round: how many choices it stands for, where the cards he gave are
-before it, and per unseen chooser the card he gave it took back (an index into `cards`),
-or -1 for one of its other cards."""
+before it, and per seat receiving an unseen choice the card it gives back: one he gave (an
+index into `cards`), or -1 for one of its other cards."""
 
 
 class Rounds:
@@ -53,9 +53,9 @@ class Rounds:
         self._hand = hand
         self._left = (player + 1) % players
         self._right = (player - 1) % players
-        # The seats whose choices he never sees: every one but his and his left
-        # neighbour's (the card it chose is the one he receives).
-        self._unseen = [(player + i) % players for i in range(2, players)]
+        # The seats that receive a card chosen unseen: every one but his left neighbour
+        # (who receives the card he chose) and his own (he sees his right neighbour's).
+        self._receivers = [(player + i) % players for i in range(2, players)]
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def moves(self, r: int, at: tuple[int, ...]) -> list[_Move]:
@@ -67,14 +67,14 @@ class Rounds:
         if at[g] != self._left or (j is not None and at[j] != self.player):
             return []  # the card he gave is not where it went, or the one he got
         options: list[list[tuple[int, int]]] = []
-        for q in self._unseen:  # each hand gives back one card: his or another
+        for q in self._receivers:  # each gives back one card: one he gave, or another
             his = [i for i, p in enumerate(at) if p == q]
             options.append([(self._hand - len(his), -1), *((1, i) for i in his)])
         out: list[_Move] = []
         for chosen in product(*options):
             before = list(at)
             ways = 1
-            for q, (k, i) in zip(self._unseen, chosen, strict=True):
+            for q, (k, i) in zip(self._receivers, chosen, strict=True):
                 ways *= k
                 if i >= 0:
                     before[i] = (q - 1) % self._n  # back to the seat that chose it
@@ -86,7 +86,7 @@ class Rounds:
         return out
 
     def ways(self, r: int, at: tuple[int, ...]) -> int:
-        """How many choices of the unseen choosers undo rounds `r` down to the first with the
+        """How many choices of the others, unseen, undo rounds `r` down to the first with the
         cards he gave `at` their seats after round `r`."""
         if r < 0:
             return 1
@@ -102,7 +102,7 @@ class Rounds:
     ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """Round `r` undone from `at`, drawn with the chances of the ways each leaves (the
         first that leaves any when `rng` is None): where the cards are before it and the
-        unseen choosers' picks (see `_Move`); None when no way is left."""
+        cards given back (see `_Move`); None when no way is left."""
         options = [
             (k * self.ways(r - 1, before), (before, picks))
             for k, before, picks in self.moves(r, at)
@@ -112,9 +112,9 @@ class Rounds:
         return drawn(options, rng)
 
     @property
-    def choosers(self) -> list[int]:
-        """The seats whose choices he never sees, in the order of `undo`'s picks."""
-        return list(self._unseen)
+    def receivers(self) -> list[int]:
+        """The seats that receive a card chosen unseen, in the order of `undo`'s picks."""
+        return list(self._receivers)
 
 
 def drawn(options: Sequence[tuple[int, T]], rng: random.Random | None) -> T:
