@@ -250,7 +250,9 @@ class TwoHandDeals:
     `rng` is None (the order of a hand plays no part in the game). The deal
     is not replayed: a searching bot that weighs hidden hands replays it
     itself (`conquian.agents.reading`). `deal` is the engine's deal function,
-    as for `sample_two_hand`.
+    as for `sample_two_hand`. ``deals.split(view.unseen, rng)`` draws `held`
+    and `stock` as the samples do: uniformly, and with trade rounds (T21) with
+    the chances of the deals and the others' choices that give the view.
 
     >>> import random
     >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
