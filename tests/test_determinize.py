@@ -25,6 +25,7 @@ from conquian import (
     RecordError,
     new_game,
 )
+from conquian._sampling_rummy import _cooncan_starter
 from conquian.determinize import sample_state
 from strategies import random_states
 
@@ -199,6 +200,26 @@ def test_view_from_json_is_the_view_and_samples_the_same(rules: object, seed: in
         assert read.sample_state(random.Random(rng_seed)) == view.sample_state(  # type: ignore[attr-defined]
             random.Random(rng_seed)
         )
+
+
+def test_view_from_json_where_the_history_leaves_the_starter_open() -> None:
+    """M11, C6: the card that started the stock went round the turned-over stock into a hand,
+    and a card equal to one it may be was played since, so the history leaves the starter
+    open (seven cards here). A deal drawn with another starter replays the history but gives
+    other known cards: the view read back draws again (it used to refuse the view, naming
+    `known`), and a view edited so gets the same message once no deal gives it."""
+    rules = CooncanRules.double_pack(players=5, turn_limit=200)
+    rng = random.Random(14)
+    state = new_game(rules, seed=14, dealer=0)
+    for _ in range(267):
+        state = state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    assert len(_cooncan_starter(view)) == 7
+    assert PlayerView.from_json(view.to_json()) == view
+    data = json.loads(view.to_json())
+    data["known"][1] = data["known"][1][1:]  # one card less known in seat 1's hand
+    with pytest.raises(RecordError, match="lead to other known than those written"):
+        PlayerView.from_json(json.dumps(data))
 
 
 def _tampered(text: str, key: str, value: object) -> str:
