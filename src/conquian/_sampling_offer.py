@@ -303,16 +303,16 @@ class TwoHandDeals:
         self._rules, self._dealer, self._pack, self._turned = rules, view.dealer, pack, turned
         self._mine, self._known, self._hidden = mine, known, hidden
         self._places, self._me, self._others = _two_hand_seats(size, n, view.dealer), me, others
-        self._undo = Rounds(self._rounds, me, n, size)
+        self._undo = Rounds(self._rounds, me, n, size) if self._rounds else None
         self._free: list[Card] = []
         """T21: the cards he gave that he has not seen since (`_placed`)."""
-        self._placings = self._placed(view.unseen) if self._rounds else []
+        self._placings = [] if self._undo is None else self._placed(self._undo, view.unseen)
 
-    def _placed(self, unseen: Sequence[Card]) -> list[tuple[int, tuple[int, ...]]]:
+    def _placed(self, undo: Rounds, unseen: Sequence[Card]) -> list[tuple[int, tuple[int, ...]]]:
         """T21: each seat the cards he gave and has not seen since may be in after the
         rounds (`_free`, in one of the other hands: never in the stock), with its weight:
         the hidden places that could hold them, times the ways to undo the rounds then."""
-        undo, at = self._undo, []
+        at: list[int] = []
         known = {c: self._me for c in self._mine}
         for seat, cards in zip(self._others, self._known, strict=True):
             known.update((c, seat) for c in cards)
@@ -399,27 +399,28 @@ class TwoHandDeals:
         left = (me + 1) % n
         pone = (self._dealer + 1) % n
         hands = {q: set(cards) for q, cards in after.items()}
-        where = {c: q for q, cards in after.items() for c in cards}
-        at = tuple(where.get(c, -1) for c in undo.cards)
         rounds: list[list[Card]] = []
-        for r in range(len(self._rounds) - 1, -1, -1):
-            undone = undo.undo(r, at, rng)
-            if undone is None:
-                return None
-            before, picks = undone
-            gave, got = self._rounds[r]
-            d = {me: got, left: gave}
-            for q, i in zip(undo.receivers, picks, strict=True):
-                if i >= 0:
-                    d[q] = undo.cards[i]
-                else:
-                    his = {undo.cards[i] for i, p in enumerate(at) if p == q}
-                    d[q] = _pick(sorted(hands[q] - his), rng)
-            order = [d[q] for q in range(n)]
-            for q in range(n):  # q received d[q] from his right, gave d[q + 1] to his left
-                hands[q] = hands[q] - {order[q]} | {order[(q + 1) % n]}
-            rounds.append([order[(pone + i + 1) % n] for i in range(n)])
-            at = before
+        if undo is not None:  # the completed rounds, from the last
+            where = {c: q for q, cards in after.items() for c in cards}
+            at = tuple(where.get(c, -1) for c in undo.cards)
+            for r in range(len(self._rounds) - 1, -1, -1):
+                undone = undo.undo(r, at, rng)
+                if undone is None:
+                    return None
+                before, picks = undone
+                gave, got = self._rounds[r]
+                d = {me: got, left: gave}
+                for q, i in zip(undo.receivers, picks, strict=True):
+                    if i >= 0:
+                        d[q] = undo.cards[i]
+                    else:
+                        his = {undo.cards[i] for i, p in enumerate(at) if p == q}
+                        d[q] = _pick(sorted(hands[q] - his), rng)
+                order = [d[q] for q in range(n)]
+                for q in range(n):  # q received d[q] from his right, gave d[q + 1] to his left
+                    hands[q] = hands[q] - {order[q]} | {order[(q + 1) % n]}
+                rounds.append([order[(pone + i + 1) % n] for i in range(n)])
+                at = before
         actions: list[Action] = [Trade(c) for cards in reversed(rounds) for c in cards]
         now = {q: sorted(cards) for q, cards in after.items()}
         for i, mine in enumerate(self._chosen):  # the round under way
