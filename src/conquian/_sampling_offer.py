@@ -26,7 +26,7 @@ from ._sampling import (
     shuffled,
 )
 from ._trading import known_cards, rounds_of
-from ._untrade import Rounds, drawn
+from ._untrade import Rounds, weighted
 from .actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
 from .cards import Card
 from .errors import DeterminizationError
@@ -343,7 +343,7 @@ class TwoHandDeals:
         if not self._free:
             cards = shuffled(unseen, rng)
             return cards[: self.hidden], cards[self.hidden :]
-        seats = drawn(self._placings, rng)
+        seats = weighted(self._placings, rng)
         rest = shuffled([c for c in unseen if c not in self._free], rng)
         held: list[Card] = []
         at = 0

@@ -26,7 +26,7 @@ from typing import TypeVar
 
 from .cards import Card
 
-__all__ = ["Rounds", "drawn"]
+__all__ = ["Rounds", "weighted"]
 
 T = TypeVar("T")
 
@@ -44,11 +44,11 @@ class Rounds:
     def __init__(
         self, rounds: list[tuple[Card, Card]], player: int, players: int, hand: int
     ) -> None:
-        self.rounds = rounds
+        self._rounds = rounds
         self.cards: list[Card] = list(dict.fromkeys(gave for gave, _ in rounds))
         """Each card he gave, once."""
-        self.index = {c: i for i, c in enumerate(self.cards)}
-        self.player = player
+        self._index = {c: i for i, c in enumerate(self.cards)}
+        self._player = player
         self._n = players
         self._hand = hand
         self._left = (player + 1) % players
@@ -61,10 +61,10 @@ class Rounds:
     def moves(self, r: int, at: tuple[int, ...]) -> list[_Move]:
         """The ways to undo round `r` (0 the first) with the cards he gave `at` their seats
         after it."""
-        gave, got = self.rounds[r]
-        g = self.index[gave]
-        j = self.index.get(got)
-        if at[g] != self._left or (j is not None and at[j] != self.player):
+        gave, got = self._rounds[r]
+        g = self._index[gave]
+        j = self._index.get(got)
+        if at[g] != self._left or (j is not None and at[j] != self._player):
             return []  # the card he gave is not where it went, or the one he got
         options: list[list[tuple[int, int]]] = []
         for q in self._receivers:  # each gives back one card: one he gave, or another
@@ -78,7 +78,7 @@ class Rounds:
                 ways *= k
                 if i >= 0:
                     before[i] = (q - 1) % self._n  # back to the seat that chose it
-            before[g] = self.player
+            before[g] = self._player
             if j is not None:
                 before[j] = self._right
             if ways:
@@ -109,7 +109,7 @@ class Rounds:
         ]
         if not any(w for w, _ in options):
             return None
-        return drawn(options, rng)
+        return weighted(options, rng)
 
     @property
     def receivers(self) -> list[int]:
@@ -117,7 +117,7 @@ class Rounds:
         return list(self._receivers)
 
 
-def drawn(options: Sequence[tuple[int, T]], rng: random.Random | None) -> T:
+def weighted(options: Sequence[tuple[int, T]], rng: random.Random | None) -> T:
     """One of `options` (weight, item), with chances as their weights (the first of weight
     above 0 when `rng` is None); their weights add up to more than 0."""
     x = 0 if rng is None else int(rng.random() * sum(w for w, _ in options))
