@@ -31,6 +31,7 @@ __all__ = [
     "check_rng",
     "deal_for",
     "physical",
+    "pick",
     "rebuilt",
     "sampled",
     "shown_hands",
@@ -38,6 +39,18 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound=Any)
+T = TypeVar("T")
+
+
+def pick(options: Sequence[tuple[T, float]], x: float) -> T:
+    """One of `options` (item, weight), each in proportion to its weight, `x` uniform in
+    [0, 1) (0 picks the first of weight above 0)."""
+    x *= sum(w for _, w in options)
+    for item, w in options:
+        if x < w:
+            return item
+        x -= w
+    return options[-1][0]
 
 
 def shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:

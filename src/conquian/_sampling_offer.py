@@ -20,13 +20,14 @@ from ._sampling import (
     check_rng,
     deal_for,
     physical,
+    pick,
     rebuilt,
     sampled,
     shown_hands,
     shuffled,
 )
 from ._trading import known_cards, rounds_of
-from ._untrade import Rounds, weighted
+from ._untrade import Rounds
 from .actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
 from .cards import Card
 from .errors import DeterminizationError
@@ -308,7 +309,7 @@ class TwoHandDeals:
         """T21: the cards he gave that he has not seen since (`_placed`)."""
         self._placings = [] if self._undo is None else self._placed(self._undo, view.unseen)
 
-    def _placed(self, undo: Rounds, unseen: Sequence[Card]) -> list[tuple[int, tuple[int, ...]]]:
+    def _placed(self, undo: Rounds, unseen: Sequence[Card]) -> list[tuple[tuple[int, ...], int]]:
         """T21: each seat the cards he gave and has not seen since may be in after the
         rounds (`_free`, in one of the other hands: never in the stock), with its weight:
         the hidden places that could hold them, times the ways to undo the rounds then."""
@@ -323,7 +324,7 @@ class TwoHandDeals:
             at.append(known.get(c, -1))
         self._free = [c for c in undo.cards if c not in known]
         free = [i for i, seat in enumerate(at) if seat < 0]
-        placings: list[tuple[int, tuple[int, ...]]] = []
+        placings: list[tuple[tuple[int, ...], int]] = []
         for seats in product(self._others, repeat=len(free)):
             for i, seat in zip(free, seats, strict=True):
                 at[i] = seat
@@ -331,7 +332,7 @@ class TwoHandDeals:
             for seat, hidden in zip(self._others, self._hidden, strict=True):
                 weight *= math.perm(hidden, seats.count(seat))
             if weight:
-                placings.append((weight, seats))
+                placings.append((seats, weight))
         if not placings:
             raise DeterminizationError("no deal and choices give the view's trade rounds")
         return placings
@@ -343,7 +344,7 @@ class TwoHandDeals:
         if not self._free:
             cards = shuffled(unseen, rng)
             return cards[: self.hidden], cards[self.hidden :]
-        seats = weighted(self._placings, rng)
+        seats = pick(self._placings, rng.random())
         rest = shuffled([c for c in unseen if c not in self._free], rng)
         held: list[Card] = []
         at = 0

@@ -20,15 +20,12 @@ chances of those counts, so that no draw is refused.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from itertools import product
-from typing import TypeVar
 
+from ._sampling import pick
 from .cards import Card
 
-__all__ = ["Rounds", "weighted"]
-
-T = TypeVar("T")
+__all__ = ["Rounds"]
 
 _Move = tuple[int, tuple[int, ...], tuple[int, ...]]
 """One way to undo a round: how many choices it stands for, where the cards he gave are
@@ -104,25 +101,14 @@ class Rounds:
         first that leaves any when `rng` is None): where the cards are before it and the
         cards given back (see `_Move`); None when no way is left."""
         options = [
-            (k * self.ways(r - 1, before), (before, picks))
+            ((before, picks), k * self.ways(r - 1, before))
             for k, before, picks in self.moves(r, at)
         ]
-        if not any(w for w, _ in options):
+        if not any(w for _, w in options):
             return None
-        return weighted(options, rng)
+        return pick(options, 0.0 if rng is None else rng.random())
 
     @property
     def receivers(self) -> list[int]:
         """The seats that receive a card chosen unseen, in the order of `undo`'s picks."""
         return list(self._receivers)
-
-
-def weighted(options: Sequence[tuple[int, T]], rng: random.Random | None) -> T:
-    """One of `options` (weight, item), with chances as their weights (the first of weight
-    above 0 when `rng` is None); their weights add up to more than 0."""
-    x = 0 if rng is None else int(rng.random() * sum(w for w, _ in options))
-    for w, item in options:
-        if x < w:
-            return item
-        x -= w
-    raise AssertionError("unreachable: x is below the weights' sum")

@@ -47,8 +47,8 @@ from itertools import chain, repeat
 from operator import add, sub
 from typing import TYPE_CHECKING
 
+from .._sampling import pick
 from ..actions import Discard, Draw, Take
-from .posterior import _pick
 
 if TYPE_CHECKING:
     from .view import CooCanView
@@ -242,11 +242,11 @@ class PairPosterior:
         shuffled into his places left and the deck."""
         draw = rng.random
         final = self._final
-        key = _pick(list(final.items()), draw())
+        key = pick(list(final.items()), draw())
         placed: list[int] = []  # the values of the choices given a place
         for e in range(len(self._steps) - 1, -1, -1):
             options = self.before(e, key)
-            k = _pick(options, draw())
+            k = pick(options, draw())
             if k & _G < key & _G:
                 placed.append(self._steps[e][1])
             key = k

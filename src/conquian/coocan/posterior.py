@@ -59,6 +59,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar, cast
 
+from .._sampling import pick
 from ..actions import Discard, Draw, Meld, Take
 from ..cards import Card
 
@@ -229,7 +230,7 @@ class Posterior:
                     index.setdefault(new, []).append((old, k, f))
                 into.append(index)
             self._into = into
-        key = _pick(list(self.sums[-1].items()), rng.random())
+        key = pick(list(self.sums[-1].items()), rng.random())
         out: list[int] = []
         for e in range(len(self.steps) - 1, -1, -1):
             sums = self.sums[e]
@@ -238,7 +239,7 @@ class Posterior:
                 options = [((old, k), sums[old] * f) for new, old, k, f in moves if new == key]
             else:
                 options = [((old, k), sums[old] * f) for old, k, f in self._into[e][key]]
-            key, k = _pick(options, rng.random()) if len(options) > 1 else options[0][0]
+            key, k = pick(options, rng.random()) if len(options) > 1 else options[0][0]
             if fixed is None:
                 out.append(k)
             else:
@@ -304,16 +305,6 @@ def _blocks(plays: Sequence[_Play]) -> list[list[_Play]]:
     if run:
         out.append(run)
     return out
-
-
-def _pick(options: Sequence[tuple[T, float]], x: float) -> T:
-    """One of `options`, each in proportion to its weight, `x` uniform in [0, 1)."""
-    x *= sum(w for _, w in options)
-    for item, w in options:
-        if x < w:
-            return item
-        x -= w
-    return options[-1][0]
 
 
 def uncertain(view: CooCanView, most: int = 104) -> int:

@@ -20,6 +20,7 @@ from operator import attrgetter
 
 import attrs
 
+from .._sampling import shuffled
 from ..actions import Action, Meld
 from ..cards import Card, card_at
 from ..combos.core import Combination
@@ -197,16 +198,6 @@ _INDEX = attrgetter("index")
 """A card's place in the canonical order (`Card.index`): the key hands are sorted by."""
 
 
-def _shuffled(items: Sequence[Card], rng: random.Random) -> list[Card]:
-    """`items` in an order drawn uniformly, by the loop of `conquian.cards.shuffle`."""
-    out = list(items)
-    draw = rng.random
-    for i in range(len(out) - 1, 0, -1):
-        j = int(draw() * (i + 1))
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
 def sample(view: CooCanView, rng: random.Random) -> CooCanState:
     """A position drawn among those giving `view` (C6, K8): its ``view(view.player) == view``.
 
@@ -279,7 +270,7 @@ def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
         shown = view.hands
 
         def showing(rng: random.Random) -> CooCanState:
-            return _build(view, shown, _shuffled(view.unseen, rng), rng)
+            return _build(view, shown, shuffled(view.unseen, rng), rng)
 
         return showing
     post = None
@@ -313,10 +304,10 @@ def samples(view: CooCanView) -> Callable[[random.Random], CooCanState]:
 
         return draw_exact
 
-    def shuffled(rng: random.Random) -> CooCanState:
+    def draw_fast(rng: random.Random) -> CooCanState:
         return _build(view, *_fast_draw(view, rng), rng)
 
-    return shuffled
+    return draw_fast
 
 
 def _fast_draw(
@@ -329,10 +320,10 @@ def _fast_draw(
     d = view.deck_size
     unknown = [0 if q == me else view.hand_sizes[q] - len(view.known[q]) for q in range(n)]
     if view.deck_may_hold is None:
-        pool = _shuffled(view.unseen, rng)
+        pool = shuffled(view.unseen, rng)
         stock, rest = pool[:d], pool[d:]
     else:
-        stock = _shuffled(view.deck_may_hold, rng)[:d]
+        stock = shuffled(view.deck_may_hold, rng)[:d]
         counts = [0] * 52
         for c in view.unseen:
             counts[c.index] += 1
@@ -340,7 +331,7 @@ def _fast_draw(
             counts[c.index] -= 1
         if min(counts) < 0:
             raise ValueError("the view's deck may hold cards it does not count as unseen")
-        rest = _shuffled([card_at(i) for i in range(52) for _ in range(counts[i])], rng)
+        rest = shuffled([card_at(i) for i in range(52) for _ in range(counts[i])], rng)
     if len(stock) != d or len(rest) != sum(unknown):
         raise ValueError("the view's unseen cards do not fill its unknown places")
     dealt: list[tuple[Card, ...]] = []
