@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from conquian.cards import Card, shuffle
 from conquian.coocan import CooCanRules, CooCanState, CooCanView, deal
 from conquian.coocan.posterior import posterior, uncertain
-from conquian.coocan.view import LIMIT, UNCERTAIN, _fast_draw
+from conquian.coocan.sampling import LIMIT, UNCERTAIN, _fast_draw
 from coocan_reference import exact_sampler, reference
 from strategies import draw_heavy
 

@@ -26,12 +26,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import CooncanRules, State, new_game
-from conquian._sampling_rummy import _cooncan_starter
 from conquian.cards import Card
 from conquian.determinize import DeterminizationError, sample_cooncan
 from conquian.errors import RecordError
 from conquian.formats.records import GameRecord
 from conquian.rummy.sample import current
+from conquian.rummy.sampling import _cooncan_starter
 from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -25,8 +25,8 @@ from conquian import (
     RecordError,
     new_game,
 )
-from conquian._sampling_rummy import _cooncan_starter
 from conquian.determinize import sample_state
+from conquian.rummy.sampling import _cooncan_starter
 from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

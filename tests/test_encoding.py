@@ -199,7 +199,8 @@ def test_conquian_writer_is_the_observation_of_the_view(
     from conquian.games import game_of
     from conquian.offer.observe import ObservationWriter
 
-    assert game_of(rules).observation_writer is ObservationWriter
+    made = game_of(rules).observation_writer(rules, 6, public=False, normalize=False)
+    assert isinstance(made, ObservationWriter)
     most = ActionSpace(rules).most_melds
     writers = {
         public: ObservationWriter(rules, most, public=public, normalize=normalize)
@@ -296,7 +297,7 @@ def test_coo_can_observations_and_masks(players: int, seed: int) -> None:
     ]  # fmt: skip
     assert Observer(rules).size == 52 * (4 + players) + 2 * players + 5
     assert [n for n, _ in observation_layout(rules, public=True)] == names[1:]
-    assert game_of(rules).state_observation is state_observation
+    assert game_of(rules).observation_layout(rules, False) == observation_layout(rules)
     space, ids = ActionSpace(rules), ActionIds()
     assert len(space) == len(ids) == 9_222
     with pytest.raises(ValueError, match="numbers its actions itself"):

@@ -33,9 +33,11 @@ from conquian import (
     new_game,
 )
 from conquian.cards import make_pack
-from conquian.determinize import sample_cooncan, sample_two_hand
+from conquian.coocan import CooCanGame
 from conquian.formats.records import RecordError
 from conquian.games import find_game
+from conquian.offer import OfferGame
+from conquian.rummy import RummyGame
 
 RULES = {
     "conquian": [ConquianRules(), ConquianRules.pagat(), ConquianRules(pack="american")],
@@ -60,25 +62,26 @@ def test_games_lists_every_game_once_by_its_name() -> None:
 @pytest.mark.parametrize(
     ("name", "rules_class", "engine", "seats", "copies", "title"),
     [
-        ("conquian", ConquianRules, "offer", (2, 3, 4), 1, "Conquian"),
-        ("three-hand", CooncanRules, "rummy", (2, 3), 1, "Foster's three-hand Cooncan"),
+        ("conquian", ConquianRules, OfferGame, (2, 3, 4), 1, "Conquian"),
+        ("three-hand", CooncanRules, RummyGame, (2, 3), 1, "Foster's three-hand Cooncan"),
         (
             "double-pack",
             CooncanRules,
-            "rummy",
+            RummyGame,
             (2, 3, 4, 5, 6, 7),
             2,
             "Foster's double-pack Cooncan",
         ),
-        ("coo-can", CooCanRules, "coocan", (2, 3, 4, 5, 6), 2, "Coo-Can"),
+        ("coo-can", CooCanRules, CooCanGame, (2, 3, 4, 5, 6), 2, "Coo-Can"),
     ],
 )
 def test_entry_fields(
-    name: str, rules_class: type, engine: str, seats: tuple[int, ...], copies: int, title: str
+    name: str, rules_class: type, engine: type, seats: tuple[int, ...], copies: int, title: str
 ) -> None:
-    """Each entry's facts: its rules class, engine, seats (T16, M1), copies of the pack, title."""
+    """Each game's facts: its rules class, its engine's `Game` class, seats (T16, M1), copies
+    of the pack, title."""
     game = GAMES[name]
-    assert game.rules_class is rules_class and game.engine == engine
+    assert game.rules_class is rules_class and type(game) is engine
     assert tuple(game.seats) == seats and game.copies == copies and game.title == title
     assert repr(game) == f"<Game {name!r}: {title}>"
 
@@ -119,19 +122,17 @@ def test_deal_and_seeded_deal(name: str, rules: Rules) -> None:
 
 def test_the_samplers_and_state_classes() -> None:
     """Each engine's sampler and its states and views, as the codecs know them."""
-    assert GAMES["conquian"].sampler is sample_two_hand
-    assert GAMES["three-hand"].sampler is GAMES["double-pack"].sampler is sample_cooncan
     assert GAMES["conquian"].codec.is_state(new_game(ConquianRules(), seed=1))
     assert not GAMES["conquian"].codec.is_state(new_game(CooncanRules.three_hand(), seed=1))
     view = new_game(CooncanRules.three_hand(), seed=1).view(0)
     assert isinstance(view, CooncanView) and GAMES["three-hand"].codec.is_view(view)
     assert not GAMES["three-hand"].codec.is_view(new_game(ConquianRules(), seed=1).view(0))
-    sample = GAMES["conquian"].sampler(new_game(ConquianRules(), seed=2).view(1), random.Random(4))
+    sample = GAMES["conquian"].sample(new_game(ConquianRules(), seed=2).view(1), random.Random(4))
     assert isinstance(sample, ConquianState) and isinstance(sample.view(1), ConquianView)
-    assert isinstance(GAMES["three-hand"].sampler(view, random.Random(4)), CooncanState)
+    assert isinstance(GAMES["three-hand"].sample(view, random.Random(4)), CooncanState)
     coocan = new_game(CooCanRules(), seed=1).view(2)
     assert isinstance(coocan, CooCanView) and GAMES["coo-can"].codec.is_view(coocan)
-    drawn = GAMES["coo-can"].sampler(coocan, random.Random(4))
+    drawn = GAMES["coo-can"].sample(coocan, random.Random(4))
     assert isinstance(drawn, CooCanState) and drawn.view(2) == coocan
 
 
@@ -309,6 +310,7 @@ ENGINES = ("offer/", "rummy/", "coocan/")
 
 _RULES_CLASSES = {"ConquianRules", "CooncanRules", "Rules", "CooCanRules"}
 _NAMES = {n for g in GAMES.values() for n in (g.name, *g.aliases)}
+_ENGINES = {"offer", "rummy", "coocan"}
 _SEAT_WORDS = ("player", "seat", "me", "opp", "who", "mover", "turn")
 
 
@@ -335,6 +337,8 @@ def _switches(tree: ast.AST) -> list[tuple[int, str]]:
                 isinstance(p, ast.Attribute) and p.attr == "variant" for p in parts
             ):
                 found.append((node.lineno, "a game-name comparison"))
+            elif _names_in(node) & {"engine"}:
+                found.append((node.lineno, "an engine-name comparison"))
         elif (
             isinstance(node, ast.BinOp)
             and isinstance(node.op, ast.Sub)
@@ -348,7 +352,7 @@ def _switches(tree: ast.AST) -> list[tuple[int, str]]:
                 found.append((node.lineno, "two-seat arithmetic (1 - seat)"))
         elif isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
-            if keys & _NAMES:
+            if keys & _NAMES or len(keys & _ENGINES) > 1:
                 found.append((node.lineno, "a table keyed by game names"))
     return found
 
@@ -359,7 +363,8 @@ def _outside(path: Path) -> str:
 
 def test_no_rules_type_or_game_name_switch_outside_the_registry() -> None:
     """Outside the rules, the registry and the engines, nothing tests the type of a rules
-    object, compares a game name or does ``1 - player`` (ask `conquian.games` instead)."""
+    object, compares a game or engine name or does ``1 - player``: ask the game
+    (`conquian.state.game.Game`) instead."""
     bad = []
     for path in sorted(SRC.rglob("*.py")):
         name = _outside(path)
@@ -384,7 +389,10 @@ def test_no_rules_type_or_game_name_switch_outside_the_registry() -> None:
         ("q = 1 - p", 0),
         ("1.0 - (0.8 if self.opp_hand <= 3 else 0.1)", 0),
         ("other = 1 - view.player", 1),
-        ("game_of(rules).engine == 'offer'", 0),
+        ("game_of(rules).engine == 'offer'", 1),
+        ("engine != 'coocan'", 1),
+        ('{"offer": 1, "rummy": 2}', 1),
+        ('"offer" in game.zones', 0),
         ("isinstance(card, Card)", 0),
     ],
 )
@@ -403,9 +411,29 @@ def test_the_modules_the_scan_lets_through_exist() -> None:
 # -- no import cycle ---------------------------------------------------------------------------
 
 
+def _runtime_imports(tree: ast.AST) -> list[ast.ImportFrom]:
+    """The relative imports of a module that run: at the top and inside functions alike,
+    but not under ``if TYPE_CHECKING:`` (read by the type checker only)."""
+    found: list[ast.ImportFrom] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom) and node.level:
+            found.append(node)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
 def _module_imports() -> dict[str, set[str]]:
-    """Each module of the package and the package modules it imports when it is loaded (the
-    imports inside functions, read when first used, and under TYPE_CHECKING left out)."""
+    """Each module of the package and the package modules it imports, wherever the import
+    stands: at the top or inside a function (read when first used). Imports under
+    ``TYPE_CHECKING`` are left out: they never run."""
     names = {
         ".".join(p.relative_to(SRC.parent).with_suffix("").parts).removesuffix(".__init__"): p
         for p in SRC.rglob("*.py")
@@ -414,14 +442,16 @@ def _module_imports() -> dict[str, set[str]]:
     for name, path in names.items():
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         edges = set()
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.ImportFrom) and node.level:
-                base = package[: len(package) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-                for alias in node.names:
-                    sub = f"{target}.{alias.name}"
-                    edges.add(sub if sub in names else target)
-        graph[name] = {e for e in edges if e in names and e != name}
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            base = package[: len(package) - node.level + 1]
+            target = ".".join(base + ([node.module] if node.module else []))
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                edges.add(sub if sub in names else target)
+        # A package importing its own modules (its public names) is no edge back up.
+        graph[name] = {
+            e for e in edges if e in names and e != name and not e.startswith(name + ".")
+        }
     return graph
 
 
@@ -449,11 +479,12 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
 
 
 def test_no_import_cycle() -> None:
-    """The package's modules import one another one way: the registry above the engines,
-    the layers below it reading it only when first used."""
+    """The package's modules import one another one way, counting the imports inside
+    functions: the games' list above the engines, the table of games below them."""
     graph = _module_imports()
     assert graph["conquian.games"] >= {"conquian.offer", "conquian.rummy", "conquian.coocan"}
-    assert "conquian.games" in graph["conquian.game"]
+    assert "conquian.state.game" in graph["conquian.formats.codec"]
+    assert "conquian.render.text" in graph["conquian.state.base"]  # inside a method
     assert _cycle(graph) == []
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 

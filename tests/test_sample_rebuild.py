@@ -20,12 +20,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conquian import ConquianRules, CooncanRules, State, new_game
-from conquian._sampling_rummy import _cooncan_starter
 from conquian.cards import Card
 from conquian.determinize import samples
 from conquian.games import game_of
 from conquian.offer.sample import position as offer_position
 from conquian.offer.sample import rebuildable
+from conquian.rummy.sampling import _cooncan_starter
 from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -49,7 +49,7 @@ def _same_sample(view: Any, seed: int) -> None:
     """C6: the built sample is the replayed one, and plays on as it does."""
     # Cooncan's whole deal (its `sample_state` may draw the position alone, with no deck).
     built = getattr(view, "sample_deal", view.sample_state)(random.Random(seed))
-    replayed = game_of(view.rules).sampler(view, random.Random(seed))
+    replayed = game_of(view.rules).sample(view, random.Random(seed))
     assert built == replayed
     assert built.deck == replayed.deck  # its record replays
     assert built.view(view.player) == view

@@ -1,4 +1,4 @@
-"""C6, T21: the count of the ways to undo a view's trade rounds (`conquian._untrade`), held
+"""C6, T21: the count of the ways to undo a view's trade rounds (`conquian.offer.untrade`), held
 to every deal and every choice of the others played forward on a small table.
 
 On a table with hands of two or three cards every deal of the other seats and every
@@ -20,8 +20,8 @@ from itertools import combinations, product
 
 import pytest
 
-from conquian._untrade import Rounds
 from conquian.cards import Card, cards
+from conquian.offer.untrade import Rounds
 
 _Key = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 

@@ -90,7 +90,7 @@ def result_line(state: State, me: int | None = None) -> str:
         return f"Result: {_who(result.winner, me)} {verb} (payments by seat: {pays})"
     if result.outcome is Outcome.TABLEAU:
         return "Result: tableau, the stock ran out with no winner (T12)"
-    rule = "K8" if game_of(state.rules).engine == "coocan" else "M11"  # the turn limit's rule
+    rule = game_of(state.rules).turn_limit_rule
     return f"Result: abandoned at the turn limit, no payments ({rule})"
 
 
@@ -185,8 +185,8 @@ def rules_asked(args: argparse.Namespace, turn_limit: int = TURN_LIMIT) -> Rules
     Cooncan or Coo-Can deal abandoned after `turn_limit` turns unless an option says)."""
     game = args.game or DEFAULT_GAME
     entry = find_game(game)
-    if args.rules is not None or entry.engine == "offer":
-        if entry.engine != "offer":
+    if args.rules is not None or entry.presets:
+        if not entry.presets:
             raise UsageError(f"argument --rules: the presets are for two-hand Conquian, not {game}")
         options = list(args.option)
         if args.players not in (None, 2):
@@ -412,7 +412,7 @@ def _play_match(
             "next": "a tableau's stake goes to the next deal's winner (T13)",
             "points": "the winner scores the cards left in the loser's hand (T23)",
         }[match.scoring]
-        tie = f"; {scored}" if game_of(rules).engine == "offer" else ""
+        tie = f"; {scored}" if game_of(rules).turn_limit_rule is None else ""  # T12, T13
         _print(pr, f"A match of {' or '.join(e for e in ends if e)}{tie}.")
     goal = game_of(rules).goal(rules)
     if goal:

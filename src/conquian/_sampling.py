@@ -1,10 +1,9 @@
-"""The steps of sampling (`conquian.determinize`) that need no engine: shuffling the
-unseen cards, placing them before their deadlines, reading what the history shows of a
+"""The steps of sampling that every engine's sampler shares (`conquian.offer.sampling`,
+`conquian.rummy.sampling`, `conquian.coocan.posterior`): shuffling the unseen cards, a
+weighted pick, placing cards before their deadlines, reading what the history shows of a
 Cooncan seat (`Seat`), replaying the history within a budget (`sampled`), and building the
-position without replaying it, within the same budget (`rebuilt`).
-
-It lives apart from `conquian.determinize` to keep each module short; it imports no
-engine either.
+position without replaying it, within the same budget (`rebuilt`). It imports no engine:
+the deal of a view's game is asked of the table of games (`conquian.state.game`).
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from typing import Any, TypeVar
 from .actions import Action
 from .cards import JOKER, Card, NamedJoker, card_at
 from .errors import DeterminizationError, IllegalActionError, RecordError
+from .state.game import game_of
 
 __all__ = [
     "NEVER",
@@ -435,9 +435,6 @@ STARTER = "starter"
 
 def deal_for(view: Any) -> Callable[..., Any]:
     """The deal function of the view's game (a deck and a dealer to the first state, C7)."""
-    # The registry holds the engines, which import the samplers: it is read when first used.
-    from .games import game_of
-
     try:
         return game_of(view.rules).deal
     except TypeError:

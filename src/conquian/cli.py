@@ -110,9 +110,9 @@ def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
             f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]   {s.payments[i]:>+9d}"
         )
     games = max(1, s.games)
-    offer = game_of(rules).engine == "offer"  # a deal ends in a tableau (T12), else abandoned
-    label = "tableaus" if offer else "abandoned"
-    count = s.tableaus if offer else s.abandoned
+    tableau = game_of(rules).turn_limit_rule is None  # a deal ends in a tableau (T12)
+    label = "tableaus" if tableau else "abandoned"
+    count = s.tableaus if tableau else s.abandoned
     pr(f"  {label}: {count} ({100 * count / games:.1f}%)")
     pr(f"  mean game length: {s.mean_decisions:.1f} decisions")
     pr(f"  speed: {s.games_per_second:.1f} games/s ({s.elapsed:.2f} s)")

@@ -111,33 +111,25 @@ When a deal is over every hand is shown (C6 Showing): a view that holds the
 hands (`hands`) puts each seat's remaining cards in its hand, and only the
 undealt stock or pack is drawn.
 
-The draws live in `conquian._sampling_offer` (the offer game) and
-`conquian._sampling_rummy` (Cooncan), over the steps of `conquian._sampling`;
-this module describes them and names them. None of them imports an engine:
-the deal function of a view's game is the registry's (`conquian.games`), read
-when a sample is drawn, so that the views can offer `sample_state` as a method
-without importing their states.
+The draws live with their engines: `conquian.offer.sampling` (the offer
+game), `conquian.rummy.sampling` (Cooncan) and `conquian.coocan.posterior`
+(Coo-Can), over the shared steps of `conquian._sampling`; this module
+describes them and names them. A sampler asks the deal of a view's game of
+the table of games (`conquian.state.game`) when a sample is drawn, so that
+the views can offer `sample_state` as a method without importing their
+states.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from ._sampling import shuffled
-from ._sampling_offer import (
-    TwoHandDeals,
-    sample_two_hand,
-    two_hand_samples,
-)
-from ._sampling_rummy import cooncan_hidden, cooncan_samples, sample_cooncan
 from .errors import DeterminizationError
-
-# Views and states are typed loosely: the engines import this module, so it imports none
-# of them, nor `conquian.state.base` (a `PlayerView` and a `State` are what the names say).
-PlayerView = Any
-State = Any
+from .offer.sampling import TwoHandDeals, sample_two_hand, two_hand_samples
+from .rummy.sampling import cooncan_hidden, cooncan_samples, sample_cooncan
+from .state.base import PlayerView, State
 
 # The shared shuffle by its former name (`conquian.agents.reading` shuffles as samples do).
 _shuffled = shuffled
@@ -169,7 +161,7 @@ def samples(view: PlayerView) -> Callable[[random.Random], State]:
     own: Callable[[], Callable[[random.Random], State]] | None = getattr(view, "samples", None)
     if own is not None:
         return own()
-    method: Callable[[random.Random], State] = view.sample_state
+    method: Callable[[random.Random], State] = view.sample_state  # type: ignore[attr-defined]
     return method
 
 
@@ -183,5 +175,5 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     >>> sample_state(view, random.Random(1)).view(0) == view
     True
     """
-    method: Callable[[random.Random], State] = view.sample_state
+    method: Callable[[random.Random], State] = view.sample_state  # type: ignore[attr-defined]
     return method(rng)

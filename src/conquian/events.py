@@ -41,15 +41,17 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
 from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade
 from .cards import Face
-from .game import new_game
 from .rules import Rules
-from .state.base import PlayerView, State
+from .state.game import game_of
+
+if TYPE_CHECKING:
+    from .state.base import PlayerView, State
 
 __all__ = ["DECISIONS", "KINDS", "Decision", "Event", "decision_of", "events"]
 
@@ -84,16 +86,10 @@ KINDS = (
 """Every `Event.kind`, in the order of a deal."""
 
 
-def _engine(rules: Rules) -> str:
-    """The engine family that plays `rules`: the registry says (`conquian.games`)."""
-    from .games import game_of
-
-    return game_of(rules).engine
-
-
-def _offer_engine(rules: Rules) -> bool:
-    """Whether `rules` are played by the offer engine (Conquian), not a rummy engine."""
-    return _engine(rules) == "offer"
+def _offers(rules: Rules) -> bool:
+    """Whether a card lies on offer between turns in this game (T4: Conquian), rather than
+    a player drawing (M2, K3)."""
+    return "offer" in game_of(rules).zones
 
 
 _VERBS = {
@@ -255,7 +251,7 @@ def decision_of(position: State | PlayerView) -> Decision | None:
     if position.result is not None or position.current_player is None:
         return None
     rules: Rules = position.rules  # type: ignore[union-attr, unused-ignore]  # every view has its rules
-    if _offer_engine(rules):
+    if _offers(rules):
         if getattr(position, "offer", None) is not None:
             return "say"
         # T21: the trade rounds, before the starter is turned.
@@ -281,17 +277,16 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
     if since == len(history) and since > 0:
         return ()
     rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
-    if _engine(rules) == "coocan":  # read from the public history and the viewer's draws (K8)
-        from .coocan.story import story
-
-        told = story(view, since)  # type: ignore[arg-type]  # a Coo-Can game's view
+    game = game_of(rules)
+    told = game.story(view, since)  # an engine that reads the events itself (Coo-Can, K8)
+    if told is not None:
         return tuple(attrs.evolve(e, viewer=view.player) for e in told)
     # A whole deal, whose deck replays: Cooncan's `sample_state` draws only the position.
     draw = getattr(view, "sample_deal", None) or view.sample_state  # type: ignore[attr-defined, unused-ignore]
     sample = draw(random.Random(0))
-    state = new_game(rules, deck=sample.deck, dealer=sample.dealer)
+    state = game.deal(rules, tuple(sample.deck), sample.dealer)
     p = view.player
-    offer = _offer_engine(rules)
+    offer = _offers(rules)
     out: list[Event] = []
     before = state.view(p) if since == 0 else None
     if before is not None:

@@ -43,7 +43,6 @@ import attrs
 from .actions import Action
 from .cards import Card
 from .errors import IllegalActionError, RecordError
-from .events import _offer_engine
 from .formats.codec import codec_for, read_actions, read_rules
 from .formats.jsonio import (
     MAX_INT,
@@ -61,6 +60,7 @@ from .game import check_deck, new_game
 from .rules import Rules
 from .scoring import ScoreSheet, read_sheet, sheet_data
 from .state.base import Outcome, PlayerView, State
+from .state.game import game_of
 
 __all__ = ["FORMAT_MATCH", "MAX_DEALS", "Match", "MatchView", "Scoring", "deal_seed"]
 
@@ -112,7 +112,7 @@ def points_won(state: State) -> int:
     result = state.result
     if result is None or result.winner is None:
         return 0
-    if not _offer_engine(state.rules):
+    if not game_of(state.rules).points_in_hands:  # T23
         return result.payments[result.winner]
     return sum(
         _t23_value(c)
@@ -190,7 +190,7 @@ class Match:
         if people is None:
             people = n
         elif type(people) is not int or (
-            people != n and not (people == 3 and n == 2 and _offer_engine(rules))
+            people != n and not (people == 3 and n == 2 and game_of(rules).dealer_sits_out)
         ):
             raise ValueError(
                 f"people must be {n} for these rules, or 3 with two-hand rules (T24) "

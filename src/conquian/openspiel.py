@@ -157,18 +157,7 @@ def _max_length(rules: Rules) -> int:
 
 def _utility(rules: Rules) -> float:
     """The most one player can lose in a deal (T13; M7, M8; K9)."""
-    engine = game_of(rules).engine
-    if engine == "offer":
-        return 1.0
-    if engine == "coocan":
-        # K9: a loser pays the game stake and the spot stake per spot, doubled after a
-        # Cooch (`conquian.coocan.tables.settle`); he waits with ten cards at most (K1-K3),
-        # each of ten spots at most: the test checks the bound over random deals. Stakes
-        # of nought pay nothing: the bound stays 1, as OpenSpiel wants a range.
-        stakes: tuple[int, int] = (getattr(rules, "game_stake", 0), getattr(rules, "spot_stake", 0))
-        return float(max(1, 2 * (stakes[0] + 100 * stakes[1])))
-    bonus: int | None = getattr(rules, "splash_bonus", None)
-    return float(15 * rules.hand_size + (bonus or 0))
+    return game_of(rules).utility(rules)  # the test checks the bound over random deals
 
 
 def _distinct(rules: Rules) -> tuple[Card, ...]:

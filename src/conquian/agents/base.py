@@ -89,7 +89,7 @@ def _check_ends(rules: Rules) -> None:
     game = game_of(rules)
     # Rules with a turn_limit option play on for ever without one (M11).
     if getattr(rules, "turn_limit", 0) is None:
-        preset = getattr(game.rules, "__qualname__", game.rules_class.__name__)
+        preset = game.rules_maker
         raise ValueError(
             f"{game.title} rules need a turn_limit for bots, so that every deal ends (M11): "
             f"use {preset}(turn_limit=300)"

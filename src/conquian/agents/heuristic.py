@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import cast
 
 from ..actions import Action
-from ..coocan import CooCanView
-from ..games import game_of
+from ..coocan import CooCanGame, CooCanView
+from ..offer import OfferGame
 from ..state.base import PlayerView
+from ..state.game import game_of
 from .analysis import _CooncanView, _Splits, _TwoHandView
 from .base import _no_actions
 from .coocan import scores as coocan_scores
@@ -21,15 +22,15 @@ def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float
     `splits` keeps the hands' best splits between calls (see `HeuristicAgent`).
     """
     try:
-        engine = game_of(getattr(view, "rules", None)).engine  # type: ignore[arg-type]
+        game = game_of(getattr(view, "rules", None))  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}") from None
-    if engine == "coocan":  # Coo-Can's own player (rules K): sets of four, spots
+    if isinstance(game, CooCanGame):  # Coo-Can's own player (rules K): sets of four, spots
         return coocan_scores(cast(CooCanView, view))
     brain: _TwoHand | _Cooncan
-    if engine == "offer":
+    if isinstance(game, OfferGame):  # Conquian's (rules T)
         brain = _TwoHand(cast(_TwoHandView, view), splits)
-    else:
+    else:  # Cooncan's (rules M)
         brain = _Cooncan(cast(_CooncanView, view), splits)
     return brain.scores()
 

@@ -94,7 +94,7 @@ class HandReader:
             game = game_of(getattr(view, "rules", None))  # type: ignore[arg-type]
         except TypeError:
             return f"not a view of a game of the library ({type(view).__name__})"
-        if game.engine != "offer":
+        if game.hands_grow:  # M, K; in Conquian no card enters a hand (T3)
             return f"{game.title} is not read: the hidden hands grow by draws from the pack"
         if getattr(getattr(view, "rules", None), "trades", 0):
             return "a deal with trade rounds (T21) is not read: its dealt hands are not its hands"

@@ -31,21 +31,32 @@ Where each rule lives (each in one place, named by its id):
 - K8 the exhausted deck (the pile mixed with the seeded shuffle, `reshuffle_seed`)
   and the turn limit: `CooCanState._discard`; its hidden order: `view.make_view`;
 - K9 the scoring and the Cooch: `settle`, `melds.spots`;
-- C6 what a player may know: `view.make_view`, `view.sample` (its exact
+- C6 what a player may know: `view.make_view`, `sampling.sample` (its exact
   draw: `posterior`); E1 why an
-  action is illegal: `explain.why`; the JSON position and view: `codec`.
+  action is illegal: `explain.why`; the JSON position and view: `codec`; the game as
+  the rest of the package asks it (`COOCAN`): `game`.
 
 Where the article is silent the docstrings say *library's choice*: the card
 taken may not be discarded that turn (K3), the reshuffle's seed (K8), the
-`turn_limit` (K8), the sampling after a reshuffle (`view.sample`).
+`turn_limit` (K8), the sampling after a reshuffle (`sampling.sample`).
 """
 
 from ..rules import CooCanRules
-from . import codec, view  # noqa: F401 - the JSON codec and the views, for the registry
 from .dealing import deal
+from .game import COOCAN, CooCanGame
 from .melds import spots
 from .state import CooCanState
 from .tables import reshuffle_seed, settle
 from .view import CooCanView
 
-__all__ = ["CooCanRules", "CooCanState", "CooCanView", "deal", "reshuffle_seed", "settle", "spots"]
+__all__ = [
+    "COOCAN",
+    "CooCanGame",
+    "CooCanRules",
+    "CooCanState",
+    "CooCanView",
+    "deal",
+    "reshuffle_seed",
+    "settle",
+    "spots",
+]

@@ -45,7 +45,7 @@ the last one is counted, his hand then standing as cards taken at the
 reshuffle: one source, one seat.
 
 Runs of forced plays are counted as one step. `uncertain` bounds the plays
-with a choice: `conquian.coocan.view.sample` draws this way with three
+with a choice: `conquian.coocan.sampling.sample` draws this way with three
 players or more where they are few; in a deal of two it draws by
 `conquian.coocan.pair`, which counts the same weights for one seat and one
 source with less bookkeeping (the tests hold the two counts equal).

@@ -4,7 +4,7 @@ A view is what one player may know (C6), so it cannot be replayed from a
 deal. It is read field by field (every problem reported at once, as
 `RecordError`, E2, E3), rebuilt as a `CooCanView` whose `unseen` cards are
 the pack less every card it shows, and then checked whole: a position drawn
-from it (`view.sample`, with a fixed seed) must give a view that writes
+from it (`sampling.sample`, with a fixed seed) must give a view that writes
 exactly the JSON read, so its legal actions, hand sizes and result agree
 with its cards. The library's choice: whether the history leads to the
 table is not replayed (the hidden cards of a Coo-Can deal cannot be drawn
@@ -37,7 +37,8 @@ from ..formats.jsonio import (
 )
 from ..rules import CooCanRules
 from ..state.base import Result
-from .view import CooCanView, sample
+from .sampling import sample
+from .view import CooCanView
 
 __all__ = ["read_view"]
 

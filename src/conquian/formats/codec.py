@@ -2,8 +2,8 @@
 
 Each engine describes its own game to the formats with a `Codec`: its
 rules' options, how to deal, the fields of its snapshot and view, and the
-checks a snapshot must pass on its own. The registry of games
-(`conquian.games`) holds each game's codec, found by the game's name or an
+checks a snapshot must pass on its own. The table of games
+(`conquian.state.game`) holds each game's codec, found by the game's name or an
 older alias (`codec_for`). This module does the rest, the same for every
 game (rules C6, C7, E2, E3):
 
@@ -29,6 +29,7 @@ from ..actions import parse_action
 from ..cards import JOKER, Card
 from ..combos.core import Order
 from ..errors import IllegalActionError, NotationError, RecordError, RulesError
+from ..state.game import Game, find_game, names_text
 from .jsonio import (
     FORMAT_POSITION,
     FORMAT_VIEW,
@@ -58,7 +59,6 @@ from .jsonio import (
 
 if TYPE_CHECKING:
     from ..actions import Action
-    from ..games import Game
     from ..rules import Rules
 
 # States and views are typed loosely here: `conquian.state.base` calls this module,
@@ -142,12 +142,28 @@ class Codec:
         """This engine's fields of a view, written between ``"table"`` and ``"history"``."""
         raise NotImplementedError
 
+    view_zone_fields: tuple[str, ...] = ()
+    """The fields `view_data` writes, which the shared reader of views expects."""
+
+    def read_view_zones(
+        self,
+        data: dict[str, Any],
+        r: Reader,
+        rules: Rules,
+        player: int,
+        dealer: int,
+        history: list[Action],
+        public: list[Card],
+    ) -> tuple[list[Card], list[Card], dict[str, Any]] | None:
+        """Read this engine's zones of a view's JSON (`conquian.formats.views`): the cards
+        they show to every seat, the cards of other hands the viewer knows (C6), and the
+        facts a deal is drawn from, by name; None after reporting a problem to `r`.
+        `public` holds the cards of the viewer's hand and of the table."""
+        raise NotImplementedError
+
 
 def _game_named(game: object) -> Game | None:
-    """The registry's entry of a game name or alias (`conquian.games`), or None."""
-    # The registry holds the engines, which import this module: it is read when first used.
-    from ..games import find_game
-
+    """The game of a name or alias (`conquian.state.game.find_game`), or None."""
     try:
         return find_game(game)  # type: ignore[arg-type]
     except RulesError:
@@ -161,8 +177,6 @@ def codec_for(game: object) -> Codec | None:
 
 
 def _games_text() -> str:
-    from ..games import names_text
-
     return names_text()
 
 

@@ -50,9 +50,9 @@ import attrs
 from ..actions import Action, parse_action
 from ..cards import Card, cards
 from ..errors import RecordError
-from ..games import game_of
 from ..rules import Rules
 from ..state.base import State
+from ..state.game import game_of
 from .codec import Codec, codec_for, read_deal, replay, rules_problems
 from .jsonio import (
     FORMAT_POSITION,
@@ -333,7 +333,8 @@ class GameRecord:
         return text
 
     def _codec(self) -> Codec:
-        return game_of(self.rules).codec  # checked when the record was made
+        codec: Codec = game_of(self.rules).codec  # checked when the record was made
+        return codec
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:

@@ -21,12 +21,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from .._trading import known_cards
 from ..actions import Action, parse_action
 from ..cards import JOKER, Card, NamedJoker, parse_face
-from ..determinize import DeterminizationError
-from ..errors import NotationError
+from ..errors import DeterminizationError, NotationError
 from ..rules import Rules
+from ..state.game import game_of
 
 # The readers of the JSON formats, used here and nowhere else in this module.
 from .codec import read_rules
@@ -61,8 +60,6 @@ _COMMON = (
     "result",
     "legal_actions",
 )
-_TWO_HAND = ("offer", "offer_origin", "pending", "stock_size", "buried")
-_COONCAN = ("phase", "stock", "pack_size", "known", "known_pack", "turns")
 
 
 class _Facts:
@@ -130,11 +127,8 @@ def _unseen(rules: Rules, seen: list[Card], r: Reader) -> tuple[Card, ...] | Non
 
 def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
     """What a deal is drawn from, read from the view's JSON; None after reporting."""
-    # The registry holds the engines, whose views write themselves with this module.
-    from ..games import game_of
-
-    two_hand = game_of(rules).engine == "offer"  # a card on offer, no face-up stock
-    r.fields(data, "", _COMMON + (_TWO_HAND if two_hand else _COONCAN), ("hands", "decision"))
+    codec = game_of(rules).codec  # the fields of the zones are the engine's
+    r.fields(data, "", _COMMON + codec.view_zone_fields, ("hands", "decision"))
     n = rules.players
     before = len(r.problems)
     player = r.seat(data.get("player"), "player", n)
@@ -155,48 +149,17 @@ def _facts(data: dict[str, Any], rules: Rules, r: Reader) -> _Facts | None:
         if shown is not None and len(shown) != n:
             r.add(f"hands: {len(shown)} hands for {n} players")
     history = _history(data.get("history"), r)
-    if two_hand:
-        buried = r.card_list(data.get("buried"), "buried")
-        pending = r.card_list(data.get("pending"), "pending")
-        _, offer = r.card_or_null(data.get("offer"), "offer")
-        if len(r.problems) > before:
-            return None
-        assert hand is not None and table is not None and buried is not None
-        assert pending is not None
-        public = [*hand, *table, *buried, *pending, *([] if offer is None else [offer])]
-        seen = list(public)
-        trades = getattr(rules, "trades", 0)
-        if trades and history and data.get("hands") is None:  # T21, C6: the cards he gave
-            try:
-                located = known_cards(history, n, dealer or 0, trades, player or 0)
-            except ValueError as e:
-                r.add(f"history: {e} (T21)")
-                return None
-            seen += [c for c in located if c not in public]
-        extra: dict[str, Any] = {"buried": tuple(buried), "offer": offer}
-    else:
-        stock = r.card_list(data.get("stock"), "stock")
-        known_value = r.array(data.get("known"), "known", n + 1, "hands")
-        known = (
-            None
-            if known_value is None
-            else [r.card_list(v, f"known[{i}]") for i, v in enumerate(known_value)]
-        )
-        if known is not None and len(known) != n:
-            r.add(f"known: {len(known)} hands for {n} players")
-        pack_value = data.get("known_pack")
-        pack = None if pack_value is None else r.card_list(pack_value, "known_pack")
-        if len(r.problems) > before or known is None or any(k is None for k in known):
-            return None
-        assert hand is not None and table is not None and stock is not None
-        public = [*hand, *table, *stock, *(pack or ())]
-        held = [c for q, k in enumerate(known) if q != player for c in k or ()]
-        seen = [*public, *held]
-        extra = {
-            "stock": tuple(stock),
-            "known": tuple(tuple(k or ()) for k in known),
-            "known_pack": None if pack is None else tuple(pack),
-        }
+    if len(r.problems) > before:
+        return None
+    assert hand is not None and table is not None
+    zones = codec.read_view_zones(
+        data, r, rules, player or 0, dealer or 0, history or [], [*hand, *table]
+    )
+    if zones is None:
+        return None
+    own, held, extra = zones
+    public = [*hand, *table, *own]
+    seen = [*public, *held]
     if shown is not None:
         if any(h is None for h in shown):
             return None
@@ -233,11 +196,9 @@ def view_from_json(text: str | bytes, cls: type) -> PlayerView:
     rules = read_rules(data.get("rules"), r)
     if rules is None:
         raise problems.error("view")
-    from ..games import game_of
-
     game = game_of(rules)
-    if game.read_view is not None:  # the engine reads its views itself (`Game.read_view`)
-        own: PlayerView = game.read_view(text)
+    own = game.read_view(text)  # an engine that reads its views itself (Coo-Can)
+    if own is not None:
         if not isinstance(own, cls):
             r.add(f"rules.game: a {rules.game} view is not a {cls.__name__}")
             raise problems.error("view")
@@ -259,7 +220,7 @@ def view_from_json(text: str | bytes, cls: type) -> PlayerView:
 
     rng = random.Random(0)
     try:
-        state: Any = game.sampler(facts, rng, accept=accept)
+        state: Any = game.sample(facts, rng, accept=accept)
     except DeterminizationError as e:
         if mismatches:
             fields = mismatches.most_common(1)[0][0]

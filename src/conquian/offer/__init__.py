@@ -55,15 +55,16 @@ Where each rule lives:
   `say.say_actions` and `turn.melding_actions` by `ConquianState.legal_actions`;
 - T21 trading: the trade rounds of `start.deal` and `trade` (each card chosen,
   then every card moved at once, applied by `ConquianState.apply`), what each seat sees of them in
-  `ConquianState.view` (`conquian._trading`);
+  `ConquianState.view` (`conquian.offer.trading`);
 - T19 stakes with more seats: `dealing.results` (one counter
   from each loser), and showing every hand in `ConquianState.view`;
 - T15 irregularities (misdeals, exposed cards: Foster's special laws 9–12)
   cannot happen in an engine, so there is nothing to enforce;
 - C6 what a player may know: `view.ConquianView`, made by `ConquianState.view`;
   its observation for learning, written from the board's card masks: `observe`;
-  a whole deal drawn from a view: `sample.position` builds the position the
-  view shows on a drawn deck (`conquian.determinize.sample_two_hand`);
+  a whole deal drawn from a view: `sampling` draws the deck (with the trade
+  rounds undone by `untrade`, T21) and `sample.position` builds the position
+  the view shows on it; what each seat sees of the trade rounds: `trading`;
 - E1 illegal actions: `ConquianState.apply`, with the reasons of `explain`.
 
 The modules, in the order they build on each other: `board` (cards, melds and
@@ -71,18 +72,29 @@ a turn as ints), `tables` (what the rules' pack and options give, built once
 per rule set and bounded in number), `shortcuts` (pruning conditions),
 `turn` (T2, T8, T9, no dead ends), `say` (T3–T7, T10), `explain` (E1),
 `view` (C6), `dealing` (what stays the same over a deal), `trade` (T21), `state` (the state),
-`start` (the deal itself), `sample` (a view's position on a drawn deck, C6), `search` (the
+`start` (the deal itself), `trading`, `untrade` and `sampling` (the deck drawn behind a
+view, C6), `sample` (a view's position on a drawn deck, C6), `search` (the
 ends of a turn, for bots), `observe` (the observation written from the state, for
 learning environments), `codec` (positions
-and views as JSON, registered with the formats' shared driver). The plain statement of T8, T9
+and views as JSON, for the formats' shared driver), and `game` (`CONQUIAN`, the game
+as the rest of the package asks it). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
 of the test suite (``tests/oracles/two_hand.py``).
 """
 
-from . import codec  # noqa: F401 - the JSON codec of this game (held by conquian.games)
+from .game import CONQUIAN, OfferGame
 from .search import turn_finishes
 from .start import deal, deal_indices
 from .state import ConquianState
 from .view import ConquianView, Origin
 
-__all__ = ["ConquianState", "ConquianView", "Origin", "deal", "deal_indices", "turn_finishes"]
+__all__ = [
+    "CONQUIAN",
+    "ConquianState",
+    "ConquianView",
+    "OfferGame",
+    "Origin",
+    "deal",
+    "deal_indices",
+    "turn_finishes",
+]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, get_args
 
+from ..actions import Action
 from ..cards import Card
 from ..combos.core import Order
 from ..formats.codec import Codec, SnapshotRead
@@ -28,6 +29,7 @@ from ..state.base import PlayerView, State
 from .start import deal
 from .state import ConquianState
 from .tables import sequence_order
+from .trading import known_cards
 from .view import ConquianView, Origin
 
 __all__ = ["TwoHandCodec"]
@@ -187,6 +189,38 @@ class TwoHandCodec(Codec):
                     f"snapshot.hands[{p}]: seat {p} holds {len(hands[p])} cards with {melded} "
                     f"melded{more}, {have} in all; there should be {want} (T2)"
                 )
+
+    view_zone_fields = ("offer", "offer_origin", "pending", "stock_size", "buried")
+
+    def read_view_zones(
+        self,
+        data: dict[str, Any],
+        r: Reader,
+        rules: Rules,
+        player: int,
+        dealer: int,
+        history: list[Action],
+        public: list[Card],
+    ) -> tuple[list[Card], list[Card], dict[str, Any]] | None:
+        """The buried, pending and offered cards (T4, T5, T8), and, in a deal with trade
+        rounds, the cards the viewer gave that he can place (T21, C6)."""
+        before = len(r.problems)
+        buried = r.card_list(data.get("buried"), "buried")
+        pending = r.card_list(data.get("pending"), "pending")
+        _, offer = r.card_or_null(data.get("offer"), "offer")
+        if len(r.problems) > before or buried is None or pending is None:
+            return None
+        shown = [*buried, *pending, *([] if offer is None else [offer])]
+        held: list[Card] = []
+        trades = getattr(rules, "trades", 0)
+        if trades and history and data.get("hands") is None:  # T21, C6: the cards he gave
+            try:
+                located = known_cards(history, rules.players, dealer, trades, player)
+            except ValueError as e:
+                r.add(f"history: {e} (T21)")
+                return None
+            held = [c for c in located if c not in public and c not in shown]
+        return shown, held, {"buried": tuple(buried), "offer": offer}
 
     def view_data(self, view: PlayerView) -> dict[str, Any]:
         """The offer, pending and buried cards, the stock's size, and every hand once the deal

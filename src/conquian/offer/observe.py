@@ -24,10 +24,10 @@ import array
 from operator import getitem
 from typing import Final
 
-from .._trading import chooser, known_cards
 from ..rules import ConquianRules
 from .board import HANDS, KEYS, OWNER, OWNER_BITS, PENDING
 from .state import ConquianState
+from .trading import chooser, known_cards
 
 __all__ = ["ObservationWriter"]
 

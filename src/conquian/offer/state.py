@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Final, final
 
 from .._mypyc import mypyc_attr
-from .._trading import known_cards, masked
 from ..actions import Action, Discard, Force, Pass, Take, Trade, parse_action
 from ..cards import Card
 from ..combos.core import Combination
@@ -26,6 +25,7 @@ from .explain import Position, text, why_ended, why_illegal
 from .say import say_actions
 from .tables import combination
 from .trade import after_trade, choosers, trade_actions, why_not_trade
+from .trading import known_cards, masked
 from .turn import melding_actions, won
 from .view import ConquianView, Origin
 

@@ -12,13 +12,13 @@ this module what a trade does and why an action is not one.
 
 from __future__ import annotations
 
-from .._trading import chooser
 from ..actions import Action, Trade
 from ..cards import Card
 from ..rules import ConquianRules
 from ..state.base import Legal
 from .board import HANDS, KEYS, TRADES, Board
 from .dealing import Deal
+from .trading import chooser
 
 __all__ = ["after_trade", "choosers", "trade_actions", "why_not_trade"]
 

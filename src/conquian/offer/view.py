@@ -8,15 +8,15 @@ from typing import Literal
 
 import attrs
 
-from .._trading import known_cards
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
-from ..determinize import sample_two_hand, two_hand_samples
 from ..encoding import observation
 from ..rules import ConquianRules
 from ..state.base import PlayerView, Result, State
+from ..state.game import game_of
 from ..state.history import owned_history
+from .trading import known_cards
 
 __all__ = ["ConquianView", "Origin"]
 
@@ -93,7 +93,7 @@ class ConquianView(PlayerView):
     def known(self) -> tuple[tuple[Card, ...], ...]:
         """For each seat, the cards of its hand this player knows without seeing them (C6,
         T21): the cards he gave in the trade rounds that are still in the hand he gave them
-        to, as far as he can tell (see `conquian._trading`: with three or four seats only the
+        to, as far as he can tell (see `conquian.offer.trading`: with three or four seats only the
         card of the last round). Empty for his own seat, and without trading; these cards
         are not in `unseen`.
 
@@ -135,14 +135,7 @@ class ConquianView(PlayerView):
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
-        # The engine's state is imported here: it imports this module.
-        from .sample import position, rebuildable
-
-        if rebuildable(self):
-            built: State = sample_two_hand(self, rng, rebuild=position)
-            return built
-        sample: State = sample_two_hand(self, rng)
-        return sample
+        return game_of(self.rules).sample_state(self, rng)  # `conquian.offer.sampling`
 
     def samples(self) -> Callable[[random.Random], State]:
         """`sample_state` for many samples of this view: ``draw = view.samples()``, then
@@ -155,12 +148,7 @@ class ConquianView(PlayerView):
         >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
         True
         """
-        from .sample import positions, rebuildable
-
-        if rebuildable(self):
-            built: Callable[[random.Random], State] = two_hand_samples(self, positions(self))
-            return built
-        return self.sample_state
+        return game_of(self.rules).samples(self)
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""

@@ -41,7 +41,7 @@ well-formed XML); `render_row` makes the ``<svg>`` of one row, with one
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -49,7 +49,8 @@ import attrs
 
 from ..cards import Card, NamedJoker, Suit, parse_face
 from ..errors import NotationError
-from .text import origin, shown_hand, status
+from ..state.game import Zone, game_of
+from .text import known_cards, origin, shown_hand, status
 
 __all__ = [
     "Diagram",
@@ -467,6 +468,65 @@ def _wrapped(label: str, items: tuple[Item, ...], highlight: bool = False) -> li
     ]
 
 
+def _offer(pos: Any, who: Sequence[str]) -> list[Row]:
+    """The card on offer, highlighted, and who has the say to it (T4)."""
+    if pos.offer is None or pos.current_player is None:
+        return []
+    label = f"offer to {who[pos.current_player]} ({origin(pos, who)})"
+    return [_row(label, (pos.offer,), highlight=True)]
+
+
+def _pending(pos: Any, who: Sequence[str]) -> list[Row]:
+    """The cards to meld this turn, highlighted (T8, T9)."""
+    return [_row("pending, to meld this turn", pos.pending, highlight=True)] if pos.pending else []
+
+
+def _stock(pos: Any, who: Sequence[str]) -> list[Row]:
+    """Conquian's face-down stock (T5)."""
+    stock = _plural(pos.stock_size, "card")
+    return [_pile(f"stock: {stock} face down", _backs(min(1, pos.stock_size)))]
+
+
+def _buried(pos: Any, who: Sequence[str]) -> list[Row]:
+    """The cards turned down for good (T5)."""
+    return _wrapped("buried", _items(pos.buried)) if pos.buried else []
+
+
+def _face_up_stock(pos: Any, who: Sequence[str]) -> list[Row]:
+    """Cooncan's face-up stock, its top last (M1)."""
+    return _wrapped("stock: face up, top last", _items(pos.stock))
+
+
+def _pack(pos: Any, who: Sequence[str]) -> list[Row]:
+    """Cooncan's face-down pack (M1)."""
+    pack = _plural(pos.pack_size, "card")
+    return [_pile(f"pack: {pack} face down", _backs(min(1, pos.pack_size)))]
+
+
+def _discards(pos: Any, who: Sequence[str]) -> list[Row]:
+    """Coo-Can's discard pile, face up, its top last (K3)."""
+    return _wrapped("discards: face up, top last", _items(pos.discard_pile))
+
+
+def _deck(pos: Any, who: Sequence[str]) -> list[Row]:
+    """Coo-Can's face-down deck (K3)."""
+    deck = _plural(pos.deck_size, "card")
+    return [_pile(f"deck: {deck} face down", _backs(min(1, pos.deck_size)))]
+
+
+_ZONES: dict[Zone, Callable[[Any, Sequence[str]], list[Row]]] = {
+    "offer": _offer,
+    "pending": _pending,
+    "stock": _stock,
+    "buried": _buried,
+    "face-up stock": _face_up_stock,
+    "pack": _pack,
+    "discards": _discards,
+    "deck": _deck,
+}
+"""The rows of each zone a game shows after the table (`Game.zones`)."""
+
+
 def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     """The rows of a state's or a view's picture: the same zones as `conquian.render.text`.
 
@@ -478,11 +538,7 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     rules = pos.rules
     seats = rules.players
     who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
-    # The registry holds the engines, whose states draw themselves with this module.
-    from ..games import game_of
-
     game = game_of(rules)
-    offer_engine = game.engine == "offer"  # melded counts, the card on offer
     is_view = not callable(pos.hand)
     melded = [0] * seats
     for combo in pos.table:
@@ -495,10 +551,10 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     for seat in order:
         size = pos.hand_sizes[seat] if is_view else len(pos.hand(seat))
         label = f"{who[seat]}{' (this view)' if is_view and seat == pos.player else ''}: "
-        label += _plural(size, "card") + (f", {melded[seat]} melded" if offer_engine else "")
+        label += _plural(size, "card") + (f", {melded[seat]} melded" if game.melded_counts else "")
         held = shown_hand(pos, seat)
         if held is None:
-            known = () if offer_engine else tuple(pos.known[seat])
+            known = known_cards(pos, seat)
             rows.extend(_wrapped(label, _items(known) + _backs(size - len(known))))
         else:
             rows.extend(_wrapped(label, _items(held)))
@@ -515,24 +571,8 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
         count += len(combo.cards)
     if line:
         rows.append(Row("table" if len(rows) == first_table_row else "", tuple(line)))
-    if offer_engine:
-        if pos.offer is not None and pos.current_player is not None:
-            label = f"offer to {who[pos.current_player]} ({origin(pos, who)})"
-            rows.append(_row(label, (pos.offer,), highlight=True))
-        if pos.pending:
-            rows.append(_row("pending, to meld this turn", pos.pending, highlight=True))
-        stock = _plural(pos.stock_size, "card")
-        rows.append(_pile(f"stock: {stock} face down", _backs(min(1, pos.stock_size))))
-        if pos.buried:
-            rows.extend(_wrapped("buried", _items(pos.buried)))
-    elif game.engine == "coocan":
-        rows.extend(_wrapped("discards: face up, top last", _items(pos.discard_pile)))
-        deck = _plural(pos.deck_size, "card")
-        rows.append(_pile(f"deck: {deck} face down", _backs(min(1, pos.deck_size))))
-    else:
-        rows.extend(_wrapped("stock: face up, top last", _items(pos.stock)))
-        pack = _plural(pos.pack_size, "card")
-        rows.append(_pile(f"pack: {pack} face down", _backs(min(1, pos.pack_size))))
+    for zone in game.zones:
+        rows.extend(_ZONES[zone](pos, who))
     return Diagram(tuple(rows), status(pos, names=who, symbols=True))
 
 

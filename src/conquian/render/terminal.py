@@ -15,8 +15,8 @@ from typing import IO
 from ..actions import Action
 from ..cards import JOKER, Face, NamedJoker, Suit, parse_face
 from ..errors import NotationError
-from ..games import game_of
 from ..rules import Rules
+from ..state.game import game_of
 from .text import card_text, cards_text
 
 __all__ = [
@@ -108,69 +108,10 @@ def wrap(line: str, width: int | None = None, indent: int | None = None) -> list
     ) or [line]
 
 
-_LEGEND = {
-    "offer": (
-        "the face-up card in the middle that the player with the say decides about: a card "
-        "turned from the stock, passed, or discarded (T4)"
-    ),
-    "say": (
-        "having the say is deciding about the card on offer: take it (and meld it now), "
-        "pass it, or force it onto a meld of the player it would go to (T4, T18)"
-    ),
-    "pone": (
-        "the player on the dealer's left; he has the first say to the first card turned "
-        "(T1, T11, T16)"
-    ),
-    "stock": (
-        "the face-down cards left after the deal, turned one at a time; when it runs out "
-        "with no winner the deal is a tableau (T12)"
-    ),
-    "pending": (
-        "a card you took or borrowed this turn that must be melded before the turn ends (T8)"
-    ),
-    "borrow": (
-        "take a card back from one of your melds to use it in another this turn; every meld "
-        "left behind must still be a combination (T9)"
-    ),
-    "force": (
-        "put a card onto an opponent's meld that it fits; the owner must accept it and "
-        "discard (T10)"
-    ),
-    "@1": "meld number 1 on the table (melds are numbered from @0, as the board shows them)",
-    "tableau": (
-        "a deal with no winner, the stock run out; its stake goes to the next deal (T12, T13)"
-    ),
-}
-_COONCAN_LEGEND = {
-    "pack": "the face-down cards left after the deal, which you may draw from (M1)",
-    "stock": (
-        "the face-up discards; on your turn you draw from the pack or take from the stock, "
-        "and you may not discard the card you took (M2, M3)"
-    ),
-    "force": (
-        "add a card from your hand to another player's combination; its owner cannot refuse it (M5)"
-    ),
-    "@1": "combination number 1 on the table (numbered from @0, as the board shows them)",
-    "shift": "move a joker from one end of a sequence to the other to fit a card (M9)",
-    "abandoned": "a deal stopped at the turn limit with nobody out: nobody pays (M11)",
-}
-_COOCAN_LEGEND = {
-    "deck": "the face-down cards left after the deal; you may draw its top card (K3)",
-    "discards": (
-        "the face-up discard pile, top last: you may take its top card instead of drawing, "
-        "but not discard it in the same turn (K3)"
-    ),
-    "set": "a new meld: four of a rank, or four in suit sequence, aces low (K4)",
-    "@1": "meld number 1 on the table: after your own first set you may add to it (K5)",
-    "abandoned": "a deal stopped at the turn limit with nobody out: nobody pays (K8)",
-}
-_LEGENDS = {"offer": _LEGEND, "rummy": _COONCAN_LEGEND, "coocan": _COOCAN_LEGEND}
-
-
 def legend(rules: Rules) -> list[str]:
     """The words of the game in play, one line each, as ``help`` shows them."""
     game = game_of(rules)
-    words = _LEGENDS[game.engine]
+    words = dict(game.words)
     if not game.jokers(rules):
         words = {w: t for w, t in words.items() if w != "shift"}
     width = max(len(w) for w in words) + 2

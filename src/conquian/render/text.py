@@ -40,12 +40,10 @@ next      player 0 has the say to 3S
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import Card, NamedJoker
-
-if TYPE_CHECKING:
-    from ..games import Game
+from ..state.game import Zone, game_of
 
 __all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
 
@@ -82,14 +80,6 @@ def cards_text(faces: Sequence[Card | NamedJoker], *, symbols: bool = False) -> 
     return " ".join(card_text(f, symbols=symbols) for f in faces)
 
 
-def _game(rules: Any) -> Game:
-    """The registry's entry of the game the rules play."""
-    # The registry holds the engines, whose states draw themselves with this module.
-    from ..games import game_of
-
-    return game_of(rules)
-
-
 def _row(width: int, label: str, text: str) -> str:
     return f"{label:<{width}}{text}".rstrip()
 
@@ -121,15 +111,14 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
     rules = pos.rules
     seats = rules.players
     who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
-    game = _game(rules)
-    offer_engine = game.engine == "offer"  # the offer engine: melded counts, the card on offer
+    game = game_of(rules)
     is_view = not callable(pos.hand)
 
     def text(faces: Sequence[Card | NamedJoker]) -> str:
         return cards_text(faces, symbols=symbols)
 
     head = f"{game.describe(rules)}, dealer {who[pos.dealer]}"
-    if not offer_engine:
+    if game.turn_limit_rule is not None:  # turns are counted toward the limit (M11, K8)
         head += f", turn {pos.turns}"
     lines = [f"{head}, {_plural(len(pos.history), 'action')}"]
     if is_view:
@@ -150,14 +139,14 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
         if held is None:
             size = pos.hand_sizes[seat]
             row = _plural(size, "card")
-            if offer_engine:
+            if game.melded_counts:
                 row += f", {melded[seat]} melded"
-            known = pos.known[seat] if not offer_engine else ()
+            known = known_cards(pos, seat)
             if known:
                 row += f", known: {text(known)}"
         else:
             counts = _plural(len(held), "card")
-            if offer_engine:
+            if game.melded_counts:
                 counts += f", {melded[seat]} melded"
             row = f"{text(held)}  ({counts})"
         lines.append(_row(width, label, row))
@@ -168,38 +157,92 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
     for i, combo in enumerate(pos.table):
         lines.append(_row(width, "table" if i == 0 else "", _meld(i, combo, who, text)))
 
-    # -- the card on offer or the face-up stock, and the face-down pile ----------------------
-    if offer_engine:
-        if pos.offer is not None and pos.current_player is not None:
-            offer = f"{text((pos.offer,))} to {who[pos.current_player]} ({origin(pos, who)})"
-            lines.append(_row(width, "offer", offer))
-        if pos.pending:
-            lines.append(_row(width, "pending", f"{text(pos.pending)}  (to meld this turn)"))
-        lines.append(_row(width, "stock", f"{_plural(pos.stock_size, 'card')} face down"))
-        if pos.buried:
-            lines.append(_row(width, "buried", text(pos.buried)))
-    elif game.engine == "coocan":
-        pile = pos.discard_pile
-        if not pile:
-            lines.append(_row(width, "discards", "-"))
-        for start in range(0, len(pile), _PILE_ROW):  # a long pile wraps (80 columns)
-            row = text(pile[start : start + _PILE_ROW])
-            if start + _PILE_ROW >= len(pile):
-                row += f"  ({_plural(len(pile), 'card')}, top last)"
-            lines.append(_row(width, "discards" if start == 0 else "", row))
-        lines.append(_row(width, "deck", f"{_plural(pos.deck_size, 'card')} face down"))
-    else:
-        stock = text(pos.stock)
-        lines.append(_row(width, "stock", f"{stock}  (face up, top last)" if pos.stock else "-"))
-        pack = f"{_plural(pos.pack_size, 'card')} face down"
-        known_pack = getattr(pos, "known_pack", None)
-        if known_pack:
-            pack += f", known: {text(known_pack)}"
-        lines.append(_row(width, "pack", pack))
+    # -- the zones after the table: the card on offer, the stock, the pack, the discards -----
+    for zone in game.zones:
+        for label, row in _ZONES[zone](pos, who, text):
+            lines.append(_row(width, label, row))
 
     state = status(pos, names=who, symbols=symbols)
     lines.append(_row(width, "next" if pos.result is None else "result", state))
     return "\n".join(lines)
+
+
+Rows = list[tuple[str, str]]
+
+
+def _offer(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """The card on offer and who has the say to it (T4)."""
+    if pos.offer is None or pos.current_player is None:
+        return []
+    return [("offer", f"{text((pos.offer,))} to {who[pos.current_player]} ({origin(pos, who)})")]
+
+
+def _pending(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """The cards taken or borrowed that must be melded this turn (T8, T9)."""
+    return [("pending", f"{text(pos.pending)}  (to meld this turn)")] if pos.pending else []
+
+
+def _stock(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """Conquian's face-down stock, turned a card at a time (T5)."""
+    return [("stock", f"{_plural(pos.stock_size, 'card')} face down")]
+
+
+def _buried(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """The cards passed by everyone, turned down for good (T5)."""
+    return [("buried", text(pos.buried))] if pos.buried else []
+
+
+def _face_up_stock(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """Cooncan's face-up stock, its top last (M1)."""
+    return [("stock", f"{text(pos.stock)}  (face up, top last)" if pos.stock else "-")]
+
+
+def _pack(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """Cooncan's face-down pack, and its cards known to all once turned over (M11)."""
+    pack = f"{_plural(pos.pack_size, 'card')} face down"
+    known_pack = getattr(pos, "known_pack", None)
+    if known_pack:
+        pack += f", known: {text(known_pack)}"
+    return [("pack", pack)]
+
+
+def _discards(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """Coo-Can's discard pile, face up, its top last; a long pile wraps (80 columns)."""
+    pile = pos.discard_pile
+    if not pile:
+        return [("discards", "-")]
+    rows = []
+    for start in range(0, len(pile), _PILE_ROW):
+        row = text(pile[start : start + _PILE_ROW])
+        if start + _PILE_ROW >= len(pile):
+            row += f"  ({_plural(len(pile), 'card')}, top last)"
+        rows.append(("discards" if start == 0 else "", row))
+    return rows
+
+
+def _deck(pos: Any, who: Sequence[str], text: Callable[..., str]) -> Rows:
+    """Coo-Can's face-down deck (K3)."""
+    return [("deck", f"{_plural(pos.deck_size, 'card')} face down")]
+
+
+_ZONES: dict[Zone, Callable[[Any, Sequence[str], Callable[..., str]], Rows]] = {
+    "offer": _offer,
+    "pending": _pending,
+    "stock": _stock,
+    "buried": _buried,
+    "face-up stock": _face_up_stock,
+    "pack": _pack,
+    "discards": _discards,
+    "deck": _deck,
+}
+"""The rows of each zone a game shows after the table (`Game.zones`)."""
+
+
+def known_cards(position: object, seat: int) -> tuple[Card, ...]:
+    """The cards of `seat`'s hidden hand that the position shows (taken from a face-up pile,
+    C6), or none: in Conquian no card enters a hand (T3)."""
+    known = getattr(position, "known", None)
+    return () if known is None else tuple(known[seat])
 
 
 def shown_hand(position: object, seat: int) -> tuple[Card, ...] | None:
@@ -266,30 +309,9 @@ def status(position: object, *, names: Sequence[str] = (), symbols: bool = False
             return f"{winner} {_verb(winner, 'wins')} (payments by seat: {pays})"
         if str(result.outcome) == "tableau":
             return "tableau: the stock ran out with no winner (T12)"
-        rule = "K8" if _game(pos.rules).engine == "coocan" else "M11"
+        rule = game_of(pos.rules).turn_limit_rule
         return f"abandoned at the turn limit, no payments ({rule})"
-    seat = who[pos.current_player]
-    engine = _game(pos.rules).engine
-    if engine == "coocan":
-        if pos.turns == 0:
-            return f"{seat} to discard, the dealer's opening (K2)"
-        if pos.phase == "draw":
-            return f"{seat} to draw from the deck or take the top discard"
-        return f"{seat} to meld or discard"
-    if engine == "offer":
-        if getattr(pos, "trading", False):  # T21: the trade rounds, before the starter
-            n, chosen = pos.rules.players, len(pos.traded)
-            line = f"{seat} to trade a card (T21), round {len(pos.history) // n + 1}"
-            line += f" of {pos.rules.trades}"
-            return line + (f", {chosen} chosen" if chosen else "")
-        if pos.offer is not None:
-            return f"{seat} {_verb(seat, 'has')} the say to {text((pos.offer,))}"
-        if pos.pending:
-            return f"{seat} to meld {text(pos.pending)}"
-        return f"{seat} to meld, then discard or force"
-    if pos.phase == "draw":
-        return f"{seat} to draw from the pack or take from the stock"
-    return f"{seat} to meld, force or discard"
+    return game_of(pos.rules).asks(pos, who[pos.current_player], text)
 
 
 def _verb(subject: str, verb: str) -> str:

@@ -40,8 +40,9 @@ Where each rule lives (each in one place, named by its id):
   `melds`; C6 what a player may know, and every hand shown once the deal is
   over: `view.make_view`; a whole deal drawn from a view: `sample.position`
   builds the position the view shows on a drawn deck
-  (`conquian.determinize.sample_cooncan`); E1 why an action is illegal: `explain.why`;
-- the JSON position and view of these games: `codec`.
+  (its deck drawn by `sampling`); E1 why an action is illegal: `explain.why`;
+- the JSON position and view of these games: `codec`; the games as the rest of the
+  package asks them (`THREE_HAND`, `DOUBLE_PACK`): `game`.
 
 Where Foster is silent the docstrings say *library's choice*: the card taken
 from the stock may not be discarded that turn (M2); a joker at an ace end
@@ -50,10 +51,20 @@ moves (M9); a joker shift plays exactly one card (M9, law 18); the
 `turn_limit` (M11).
 """
 
-from . import codec  # noqa: F401 - the JSON codec of these games (held by conquian.games)
 from .dealing import Cut, cut_for_deal, deal
+from .game import DOUBLE_PACK, THREE_HAND, RummyGame
 from .state import CooncanState
 from .tables import pips
 from .view import CooncanView
 
-__all__ = ["CooncanState", "CooncanView", "Cut", "cut_for_deal", "deal", "pips"]
+__all__ = [
+    "DOUBLE_PACK",
+    "THREE_HAND",
+    "CooncanState",
+    "CooncanView",
+    "Cut",
+    "RummyGame",
+    "cut_for_deal",
+    "deal",
+    "pips",
+]

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, get_args
 
+from ..actions import Action
 from ..cards import Card, card
 from ..combos.core import Order
 from ..errors import RecordError
 from ..formats.codec import Codec, SnapshotRead
-from ..formats.jsonio import meld_data, result_data, texts
+from ..formats.jsonio import Reader, meld_data, result_data, texts
 from ..rules import CooncanRules, Rules
 from ..state.base import PlayerView, State
 from .dealing import deal
@@ -127,6 +128,44 @@ class CooncanCodec(Codec):
             r.add(
                 f"snapshot.turns: {canon['turns']} turns, more than the turn limit of {limit} (M11)"
             )
+
+    view_zone_fields = ("phase", "stock", "pack_size", "known", "known_pack", "turns")
+
+    def read_view_zones(
+        self,
+        data: dict[str, Any],
+        r: Reader,
+        rules: Rules,
+        player: int,
+        dealer: int,
+        history: list[Action],
+        public: list[Card],
+    ) -> tuple[list[Card], list[Card], dict[str, Any]] | None:
+        """The face-up stock and the cards of the pack known to all (M1, M11), and the cards
+        of the other hands the viewer saw taken (C6)."""
+        before = len(r.problems)
+        n = rules.players
+        stock = r.card_list(data.get("stock"), "stock")
+        known_value = r.array(data.get("known"), "known", n + 1, "hands")
+        known = (
+            None
+            if known_value is None
+            else [r.card_list(v, f"known[{i}]") for i, v in enumerate(known_value)]
+        )
+        if known is not None and len(known) != n:
+            r.add(f"known: {len(known)} hands for {n} players")
+        pack_value = data.get("known_pack")
+        pack = None if pack_value is None else r.card_list(pack_value, "known_pack")
+        if len(r.problems) > before or known is None or any(k is None for k in known):
+            return None
+        assert stock is not None
+        held = [c for q, k in enumerate(known) if q != player for c in k or ()]
+        extra = {
+            "stock": tuple(stock),
+            "known": tuple(tuple(k or ()) for k in known),
+            "known_pack": None if pack is None else tuple(pack),
+        }
+        return [*stock, *(pack or ())], held, extra
 
     def view_data(self, view: PlayerView) -> dict[str, Any]:
         """The stock, the pack's size, the known cards, and every hand once the deal is over (C6).

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..actions import Discard, Draw, Force, Meld, Take
 from ..cards import Card, card_at
-from ..determinize import cooncan_hidden
 from .melds import Fits
+from .sampling import cooncan_hidden
 from .state import CooncanState, Deal
 from .tables import physical
 from .turn import forget, with_card

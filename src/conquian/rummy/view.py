@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
 from ..actions import Action
 from ..cards import Card
 from ..combos.core import Combination
-from ..determinize import cooncan_samples, sample_cooncan
 from ..encoding import observation
 from ..rules import CooncanRules
 from ..state.base import PlayerView, Result, State
+from ..state.game import game_of
 from ..state.history import owned_history
 from .tables import Phase
 
@@ -77,13 +78,7 @@ class CooncanView(PlayerView):
         >>> sample.view(0) == view, sample.deck
         (True, ())
         """
-        # The engine's state is imported here: it imports this module.
-        from .sample import current
-
-        draw = current(self)
-        if draw is None:
-            return self.sample_deal(rng)
-        return draw(rng)
+        return game_of(self.rules).sample_state(self, rng)  # `conquian.rummy.sampling`
 
     def sample_deal(self, rng: random.Random) -> State:
         """A whole deal (a `CooncanState` with its deck) drawn among those that give this
@@ -99,9 +94,8 @@ class CooncanView(PlayerView):
         >>> sample.view(0) == view, len(sample.deck)
         (True, 52)
         """
-        from .sample import position
-
-        sample: State = sample_cooncan(self, rng, rebuild=position)
+        game: Any = game_of(self.rules)
+        sample: State = game.sample_deal(self, rng)
         return sample
 
     def samples(self) -> Callable[[random.Random], State]:
@@ -115,13 +109,7 @@ class CooncanView(PlayerView):
         >>> draw(random.Random(3)) == view.sample_state(random.Random(3))
         True
         """
-        from .sample import current, positions
-
-        shortcut = current(self)
-        if shortcut is not None:
-            return shortcut
-        draw: Callable[[random.Random], State] = cooncan_samples(self, positions(self))
-        return draw
+        return game_of(self.rules).samples(self)
 
     def observation(self) -> tuple[float, ...]:
         """This view as a fixed-length tuple of floats (`conquian.encoding.observation`)."""

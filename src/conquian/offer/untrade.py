@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from ._sampling import pick
-from .cards import Card
+from .._sampling import pick
+from ..cards import Card
 
 __all__ = ["Rounds"]
 

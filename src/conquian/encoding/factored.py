@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade
-from .cards import Face
+from ..actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade
+from ..cards import Face
 
 __all__ = ["KINDS", "FactoredActions"]
 

@@ -12,18 +12,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import Card
-from .rules import Rules
+from ..cards import Card
+from ..rules import Rules
+from ..state.game import Game, game_of
 
 __all__ = ["Observer", "layout_of", "most_melds"]
 
 
 def _offer_game(rules: Rules) -> bool:
-    """Whether the deal is the Conquian engine's (an offer, pending and buried cards)
-    rather than Cooncan's (a phase, a face-up stock, a pack): the one switch of this module."""
-    from .games import game_of  # the registry holds the engines, which import this module
-
-    return game_of(rules).engine == "offer"
+    """Whether the zones of the deal are Conquian's (a card on offer, pending and buried
+    cards, T4-T8) rather than Cooncan's (a phase, a face-up stock, a pack, M1): the one
+    switch of this module, on the zones the game shows (`Game.zones`)."""
+    return "offer" in game_of(rules).zones
 
 
 def most_melds(rules: Rules) -> int:
@@ -36,8 +36,6 @@ def most_melds(rules: Rules) -> int:
     names a meld holds the card he plays onto it, so the table holds at most
     ``(pack - players) // 3`` melds.
     """
-    from .games import game_of
-
     return game_of(rules).most_melds(rules)
 
 
@@ -45,26 +43,18 @@ def _distinct(rules: Rules) -> tuple[Card, ...]:
     return tuple(sorted(set(rules.pack_cards())))
 
 
-def _own_layout(rules: Rules) -> Any:
-    """The registry's entry of a game that lays out its own observations, or None."""
-    from .games import game_of
-
+def _own_layout(rules: Rules) -> Game | None:
+    """The game of `rules` if it lays out its own observations (`Game.observation_layout`),
+    or None."""
     game = game_of(rules)
-    return None if game.observation_layout is None else game
-
-
-def _writer_maker(rules: Rules) -> Any:
-    """The registry's maker of a writer of the shared layout from a state, or None."""
-    from .games import game_of
-
-    return game_of(rules).observation_writer
+    return None if game.observation_layout(rules, False) is None else game
 
 
 def layout_of(rules: Rules, public: bool = False) -> tuple[tuple[str, int], ...]:
     """The parts of an observation of `rules`, in order, each with its length."""
-    own = _own_layout(rules)
+    own = game_of(rules).observation_layout(rules, public)
     if own is not None:
-        return own.observation_layout(rules, public)  # type: ignore[no-any-return]
+        return own
     d, n, m = len(_distinct(rules)), rules.players, most_melds(rules)
     others = n if public else n - 1
     parts: list[tuple[str, int]] = [] if public else [("hand", d)]
@@ -145,9 +135,9 @@ class Observer:
         # Conquian board's card masks), made once here: `write` then copies its bytes.
         self._writer = None
         if self._own is None:
-            make = _writer_maker(rules)
-            if make is not None:
-                self._writer = make(rules, most_melds(rules), public=public, normalize=normalize)
+            self._writer = game_of(rules).observation_writer(
+                rules, most_melds(rules), public=public, normalize=normalize
+            )
         if self._own is not None:
             # Its entries are in [0, 1] already (`CooCanView.observation`), either way.
             self.high = (1.0,) * self.size
@@ -219,10 +209,10 @@ class Observer:
         state is read through what that view shows (C6), without building the view.
         """
         if self._own is not None:
-            hook = self._own.state_observation
-            if player is not None and hook is not None:
-                values = hook(source, player, self.public)
-            else:
+            values = None
+            if player is not None:
+                values = self._own.state_observation(source, player, self.public)
+            if values is None:
                 view = source if player is None else source.view(player)
                 own = self._own.public_observation if self.public else type(view).observation
                 values = own(view)

@@ -46,75 +46,50 @@ import bisect
 import functools
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from ..actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade, parse_action
+from ..cards import FACES, Card, Face, NamedJoker, Suit, face_code
+from ..combos.core import Order
+from ..rules import Rules
+from ..state.game import game_of
 
 # Observer lives apart (this module is long); it is part of conquian.encoding.
-from ._factored import FactoredActions
-from ._observer import Observer, layout_of
-from ._observer import most_melds as _most_melds
-from .actions import Action, Borrow, Discard, Draw, Force, Meld, Pass, Take, Trade, parse_action
-from .cards import FACES, Card, Face, NamedJoker, Suit, face_code
-from .combos.core import Order
-from .rules import Rules
-
-if TYPE_CHECKING:
-    from .games import Game
+from .factored import FactoredActions
+from .observer import Observer, layout_of
+from .observer import most_melds as _most_melds
 
 __all__ = ["ActionSpace", "FactoredActions", "Observer", "observation", "observation_layout"]
 
 _Faces = tuple[Face, ...]
 
 
-def _game(rules: Rules) -> Game:
-    """The registry's entry of these rules (`conquian.games.game_of`): the engines, which the
-    registry holds, import this module, so it is read when first used."""
-    from .games import game_of as entry_of
-
-    return entry_of(rules)
-
-
-def _offer_engine(rules: Rules) -> bool:
-    """Whether the offer engine plays these rules (a card on offer, borrowing), not the
-    rummy engine (a draw, a face-up stock): the registry says (`conquian.games`)."""
-    return _game(rules).engine == "offer"
+def _offers(rules: Rules) -> bool:
+    """Whether a card lies on offer in these rules' game (T4: Conquian: passing, borrowing),
+    rather than a draw and a face-up stock (M2): the zones the game shows say."""
+    return "offer" in game_of(rules).zones
 
 
 def _most_added(rules: Rules, onto: int) -> int:
-    """The most cards one `Meld` can add to the meld at index `onto` (T2, M2, M10).
-
-    Conquian: with ``onto + 1`` melds on the table the player owns at least
-    ``onto + 1 - 3`` of them (the other owns three at most; with more seats,
-    three for each other player), each of three
-    cards or more, and he never holds more than hand size + 1 cards in melds,
-    hand and pending together. Cooncan: his hand after the draw (hand size
-    + 1), and the pack less the ``3 * (onto + 1)`` cards on the table and one
-    card in each other hand.
-    """
-    if _offer_engine(rules):
-        each = (rules.hand_size + 1) // 3
-        return rules.hand_size + 1 - 3 * max(1, onto + 1 - (rules.players - 1) * each)
-    pack = len(rules.pack_cards())
-    return min(rules.hand_size + 1, pack - 3 * (onto + 1) - (rules.players - 1))
+    """The most cards one `Meld` can add to the meld at index `onto` (the game says)."""
+    return game_of(rules).most_added(rules, onto)
 
 
 def _copies(rules: Rules) -> int:
-    return _game(rules).copies
+    return game_of(rules).copies
 
 
 def _jokers(rules: Rules) -> int:
-    return _game(rules).jokers(rules)
+    return game_of(rules).jokers(rules)
 
 
 def _largest_meld(rules: Rules) -> int:
-    """The most cards a new meld can hold: a Cooncan hand after its draw (M2); in the
-    offer engine, the pack's longest sequence (taken and borrowed cards join the hand's)."""
-    if not _offer_engine(rules):
-        return rules.hand_size + 1
-    return 40
+    """The most cards a new meld can hold (the game says)."""
+    return game_of(rules).largest_meld(rules)
 
 
 def _order(rules: Rules) -> Order:
-    return _game(rules).order(rules)
+    return game_of(rules).order(rules)
 
 
 def _key(codes: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -224,19 +199,19 @@ class ActionSpace:
     """
 
     def __init__(self, rules: Rules) -> None:
-        game = _game(rules)  # a TypeError for anything but a rules object
+        game = game_of(rules)  # a TypeError for anything but a rules object
         self.rules = rules
         self.most_melds = _most_melds(rules)
         self._memo: dict[Any, int] = {}
         # A game with its own numbering (Coo-Can: `conquian.coocan.ids`) gives its ids.
-        self._own = None if game.action_ids is None else game.action_ids(rules)
+        self._own = game.action_ids(rules)
         if self._own is not None:
             self._two_hand = False
             self._len = len(self._own)
             self.families: tuple[tuple[str, int, int], ...] = self._own.families
             return
         m = self.most_melds
-        self._two_hand = _offer_engine(rules)
+        self._two_hand = _offers(rules)
         self._cards: tuple[Card, ...] = tuple(sorted(set(rules.pack_cards())))
         self._card_at = {c: k for k, c in enumerate(self._cards)}
         naturals = [c for c in self._cards if c.suit is not None]
@@ -457,7 +432,7 @@ def observation(view: Any) -> tuple[float, ...]:
     (True, 10.0)
     """
     rules = view.rules
-    if _game(rules).observation_layout is not None:  # a game with its own layout (Coo-Can)
+    if game_of(rules).observation_layout(rules, False) is not None:  # its own (Coo-Can)
         own: tuple[float, ...] = view.observation()
         return own
     slots = _card_slots(rules)
@@ -484,7 +459,7 @@ def observation(view: Any) -> tuple[float, ...]:
             obs += [0.0] * (1 + n + d)
     obs += seat(view.current_player)
     obs += [float(view.hand_sizes[(me + k) % n]) for k in range(n)]
-    if _offer_engine(rules):
+    if _offers(rules):
         obs += plane(() if view.offer is None else (view.offer,))
         obs += [float(view.offer_origin == o) for o in ("turned", "passed", "discarded")]
         obs += [*plane(view.pending), *plane(view.buried), float(view.stock_size)]

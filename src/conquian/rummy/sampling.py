@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ._sampling import (
+from .._sampling import (
     STARTER,
     Ambiguous,
     Seat,
@@ -29,9 +29,9 @@ from ._sampling import (
     shown_hands,
     shuffled,
 )
-from .actions import Discard, Draw, Force, Meld, Take
-from .cards import JOKER, Card, NamedJoker
-from .errors import DeterminizationError
+from ..actions import Discard, Draw, Force, Meld, Take
+from ..cards import JOKER, Card, NamedJoker
+from ..errors import DeterminizationError
 
 S = TypeVar("S", bound=Any)
 
@@ -199,11 +199,8 @@ def cooncan_hidden(
     the unseen cards is given by as many deals. In the double pack it is the library's
     draw (see `conquian.determinize`).
     """
-    # The registry holds the engines, which import the samplers: it is read when first used.
-    from .games import game_of
-
     rules = view.rules
-    copies = game_of(rules).copies  # of each card: 2 in the double pack (M1)
+    copies = rules.copies  # of each card: 2 in the double pack (M1)
     n = rules.players
     me = view.player
     shown = shown_hands(view)  # C6 Showing: at the end of the deal every hand is shown

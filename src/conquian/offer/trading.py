@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action, Trade
-from .cards import Card
+from ..actions import Action, Trade
+from ..cards import Card
 
 __all__ = ["chooser", "known_cards", "masked", "rounds_of"]
 

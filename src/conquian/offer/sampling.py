@@ -16,7 +16,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from ._sampling import (
+from .._sampling import (
     check_rng,
     deal_for,
     physical,
@@ -26,11 +26,11 @@ from ._sampling import (
     shown_hands,
     shuffled,
 )
-from ._trading import known_cards, rounds_of
-from ._untrade import Rounds
-from .actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
-from .cards import Card
-from .errors import DeterminizationError
+from ..actions import Action, Borrow, Discard, Force, Meld, Pass, Take, Trade
+from ..cards import Card
+from ..errors import DeterminizationError
+from .trading import known_cards, rounds_of
+from .untrade import Rounds
 
 S = TypeVar("S", bound=Any)
 
@@ -388,7 +388,7 @@ class TwoHandDeals:
         """T21: the dealt hands and the trades that lead to the hands `after` the rounds of
         the view, or None if no choices lead there.
 
-        The rounds are undone from the last (`conquian._untrade`): in each, every hand
+        The rounds are undone from the last (`conquian.offer.untrade`): in each, every hand
         holds one card its right neighbour chose. The viewer's is the card he received,
         his left neighbour's the card he gave; each other hand's is one of the cards he
         gave that it holds, or another of its cards drawn uniformly, with the chances of
