@@ -411,29 +411,10 @@ def test_the_modules_the_scan_lets_through_exist() -> None:
 # -- no import cycle ---------------------------------------------------------------------------
 
 
-def _runtime_imports(tree: ast.AST) -> list[ast.ImportFrom]:
-    """The relative imports of a module that run: at the top and inside functions alike,
-    but not under ``if TYPE_CHECKING:`` (read by the type checker only)."""
-    found: list[ast.ImportFrom] = []
-
-    def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
-            for child in node.orelse:
-                visit(child)
-            return
-        if isinstance(node, ast.ImportFrom) and node.level:
-            found.append(node)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
-
-    visit(tree)
-    return found
-
-
 def _module_imports() -> dict[str, set[str]]:
     """Each module of the package and the package modules it imports, wherever the import
-    stands: at the top or inside a function (read when first used). Imports under
-    ``TYPE_CHECKING`` are left out: they never run."""
+    stands: at the top, inside a function (read when first used), or under
+    ``TYPE_CHECKING`` (read by the type checker)."""
     names = {
         ".".join(p.relative_to(SRC.parent).with_suffix("").parts).removesuffix(".__init__"): p
         for p in SRC.rglob("*.py")
@@ -442,7 +423,9 @@ def _module_imports() -> dict[str, set[str]]:
     for name, path in names.items():
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         edges = set()
-        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.ImportFrom) and node.level):
+                continue
             base = package[: len(package) - node.level + 1]
             target = ".".join(base + ([node.module] if node.module else []))
             for alias in node.names:
@@ -480,7 +463,8 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
 
 def test_no_import_cycle() -> None:
     """The package's modules import one another one way, counting the imports inside
-    functions: the games' list above the engines, the table of games below them."""
+    functions and those for the type checker: the games' list above the engines, the
+    table of games below them."""
     graph = _module_imports()
     assert graph["conquian.games"] >= {"conquian.offer", "conquian.rummy", "conquian.coocan"}
     assert "conquian.state.game" in graph["conquian.formats.codec"]

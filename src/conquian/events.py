@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -50,8 +50,10 @@ from .cards import Face
 from .rules import Rules
 from .state.game import game_of
 
-if TYPE_CHECKING:
-    from .state.base import PlayerView, State
+# States and views are typed loosely here: their `decision` and `events` call this module,
+# so it does not import them back. `State` and `PlayerView` below mean those.
+State = Any
+PlayerView = Any
 
 __all__ = ["DECISIONS", "KINDS", "Decision", "Event", "decision_of", "events"]
 

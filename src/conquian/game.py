@@ -72,6 +72,9 @@ def new_game(
     game = game_of(rules)  # a TypeError for anything but a rules object
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ValueError(f"dealer must be a seat from 0 to {rules.players - 1} (got {dealer!r})")
+    state: State
     if seed is not None:
-        return game.deal_seeded(rules, seed, dealer)
-    return game.deal(rules, check_deck(rules, deck or ()), dealer)
+        state = game.deal_seeded(rules, seed, dealer)
+    else:
+        state = game.deal(rules, check_deck(rules, deck or ()), dealer)
+    return state

@@ -7,15 +7,16 @@ legal ones, so each message names the first rule the action breaks.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..actions import Action, Discard, Draw, Meld, Take
 from ..cards import Card
 from ..combos.core import Kind
 from .melds import COOCH, SET, additions, cooches, new_sets
 
-if TYPE_CHECKING:
-    from .state import CooCanState
+# The state is typed loosely here: `CooCanState` asks this module why an action is illegal,
+# so it does not import the state back. `CooCanState` below means that class.
+CooCanState = Any
 
 __all__ = ["why"]
 

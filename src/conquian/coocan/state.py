@@ -7,7 +7,7 @@ and the turn of K2, K3 and K7; `apply` accepts only those. The exhausted deck
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, final
+from typing import final
 
 from ..actions import Action, Discard, Draw, Take, parse_action
 from ..cards import Card, shuffle
@@ -15,6 +15,7 @@ from ..combos.core import Combination
 from ..errors import check_seat
 from ..rules import CooCanRules
 from ..state.base import History, Legal, Outcome, Result, State, extend_line
+from .explain import why
 from .melds import Held, extended, group, sequence
 from .tables import (
     DISCARDS,
@@ -32,9 +33,7 @@ from .tables import (
     with_card,
     without,
 )
-
-if TYPE_CHECKING:
-    from .view import CooCanView
+from .view import CooCanView, make_view
 
 __all__ = ["CooCanState"]
 
@@ -291,8 +290,6 @@ discarding one card face up, and does nothing else in that turn (K2)
 
     def view(self, player: object) -> CooCanView:
         """All that `player` may know of this deal, and nothing more (C6); see `CooCanView`."""
-        from .view import make_view
-
         return make_view(self, check_seat(player, len(self._hands)))
 
     # -- legal actions (K2-K5, K7) ------------------------------------------------------------
@@ -357,8 +354,6 @@ discarding one card face up, and does nothing else in that turn (K2)
         return out
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        from .explain import why
-
         return why(self, action)
 
     # -- applying an action -------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 import attrs
 
@@ -25,13 +25,13 @@ from ..actions import Action
 from ..cards import Card, card_at
 from ..combos.core import Combination
 from ..rules import CooCanRules
-from ..state.base import PlayerView, Result
+from ..state.base import PlayerView, Result, State
 from ..state.game import game_of
 from .tables import Phase
 
-if TYPE_CHECKING:
-    from ..state.base import State
-    from .state import CooCanState
+# The state is typed loosely here: `CooCanState.view` makes its views with this module,
+# so it does not import the state back. `CooCanState` below means that class.
+CooCanState = Any
 
 __all__ = [
     "CooCanView",
@@ -105,7 +105,8 @@ class CooCanView(PlayerView):
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
-        return game_of(self.rules).sample_state(self, rng)  # `conquian.coocan.sampling`
+        state: State = game_of(self.rules).sample_state(self, rng)  # `conquian.coocan.sampling`
+        return state
 
     def samples(self) -> Callable[[random.Random], State]:
         """Many samples of this view: ``draw = view.samples()``, then ``draw(rng)`` is

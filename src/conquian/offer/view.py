@@ -135,7 +135,8 @@ class ConquianView(PlayerView):
         >>> view.sample_state(random.Random(3)).view(0) == view
         True
         """
-        return game_of(self.rules).sample_state(self, rng)  # `conquian.offer.sampling`
+        state: State = game_of(self.rules).sample_state(self, rng)  # `conquian.offer.sampling`
+        return state
 
     def samples(self) -> Callable[[random.Random], State]:
         """`sample_state` for many samples of this view: ``draw = view.samples()``, then

@@ -78,7 +78,8 @@ class CooncanView(PlayerView):
         >>> sample.view(0) == view, sample.deck
         (True, ())
         """
-        return game_of(self.rules).sample_state(self, rng)  # `conquian.rummy.sampling`
+        state: State = game_of(self.rules).sample_state(self, rng)  # `conquian.rummy.sampling`
+        return state
 
     def sample_deal(self, rng: random.Random) -> State:
         """A whole deal (a `CooncanState` with its deck) drawn among those that give this

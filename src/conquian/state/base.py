@@ -30,6 +30,7 @@ from ..actions import (
 )
 from ..cards import NamedJoker
 from ..errors import IllegalActionError, NotationError
+from .game import Game, game_of
 from .history import History
 from .line import extend_line as extend_line
 from .result import Outcome, Result
@@ -103,6 +104,15 @@ class State:
     def rules(self) -> Rules:
         """The rules this deal is played under."""
         raise NotImplementedError
+
+    @property
+    def game(self) -> Game:
+        """The game this deal is of (`conquian.GAMES`), through its rules.
+
+        >>> new_game(CooncanRules.double_pack(), seed=1).game
+        <Game 'double-pack': Foster's double-pack Cooncan>
+        """
+        return game_of(self.rules)
 
     @property
     def current_player(self) -> int | None:

@@ -26,16 +26,18 @@ import functools
 import random
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from ..cards import Card, shuffle
+from ..combos.order import Order
 from ..errors import RulesError
+from ..rules import Rules
 
-if TYPE_CHECKING:
-    from ..combos.core import Order
-    from ..rules import Rules
-    from .base import State
-    from .view import PlayerView
+# States and views are typed loosely here: `conquian.state.base` and `conquian.state.view`
+# ask this module for their game, so it does not import them back, not even for the type
+# checker. `State` and `PlayerView` below mean those.
+State = Any
+PlayerView = Any
 
 __all__ = ["Game", "Zone", "find_game", "game_of", "names_text", "register", "registered"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .game import Game, game_of
 from .result import Result
 
 if TYPE_CHECKING:
@@ -37,6 +38,15 @@ class PlayerView:
     def player(self) -> int:
         """The seat whose view this is."""
         raise NotImplementedError
+
+    @property
+    def game(self) -> Game:
+        """The game this view is of (`conquian.GAMES`), through its rules.
+
+        >>> new_game(ConquianRules(), seed=7).view(0).game
+        <Game 'conquian': Conquian>
+        """
+        return game_of(self.rules)  # type: ignore[attr-defined]  # every engine's view has rules
 
     @property
     def current_player(self) -> int | None:
