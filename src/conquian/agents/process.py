@@ -404,11 +404,13 @@ class ProcessAgent:
         if pipes is None:
             return
         deadline = time.monotonic() + wait
-        if not self._failed and pipes.write(b'{"type":"bye"}\n', deadline):
-            pipes.close_input()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                pipes.process.wait(timeout=max(deadline - time.monotonic(), 0.0))
-        pipes.stop()
+        try:
+            if not self._failed and pipes.write(b'{"type":"bye"}\n', deadline):
+                pipes.close_input()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    pipes.process.wait(timeout=max(deadline - time.monotonic(), 0.0))
+        finally:  # stopped even when no thread can start (the interpreter is ending)
+            pipes.stop()
 
     def __enter__(self) -> ProcessAgent:
         return self
