@@ -182,7 +182,13 @@ except Exception as e:
 out["seconds"] = time.monotonic() - started
 time.sleep(float(sys.argv[2]))  # what the bot writes between decisions
 bot.close()
-out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+try:  # the peak of this process's own memory (ru_maxrss keeps its parent's across exec)
+    with open("/proc/self/status") as status:
+        peak = [int(r.split()[1]) for r in status if r.startswith("VmHWM:")][0]
+except OSError:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak //= 1024 if sys.platform == "darwin" else 1
+out["peak_mb"] = peak / 1024
 print(json.dumps(out))
 """
 
