@@ -816,3 +816,185 @@ def test_a_failing_bot_ends_play_with_its_seat_named(
     status, _, err = run(capsys, monkeypatch, "play", "--opponent", command, stdin=ones(50))
     assert status == 2 and err.count("\n") == 1
     assert "seat 1 (bot" in err and "exit code 3" in err
+
+
+# -- bots that fail, and what reaches the terminal (issues 38.6, 39.10) ----------------------
+
+
+def _script(tmp_path: Path, text: str) -> str:
+    """A cmd: name for a Python bot with this source."""
+    script = tmp_path / "bot.py"
+    script.write_text(text)
+    return f"cmd:{sys.executable} {script}"
+
+
+_ANSWER = (
+    "import json, sys\n"
+    "for line in sys.stdin:\n"
+    "    m = json.loads(line)\n"
+    "    if m['type'] == 'hello':\n"
+    "        print(json.dumps({'type': 'hello', 'protocol': 1}), flush=True)\n"
+    "    elif m['type'] == 'decide':\n"
+    "        {}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        ("sys.exit(3)", "exit code 3"),
+        ("print(json.dumps({'type': 'action', 'action': 'discard 5H'}), flush=True)", "not legal"),
+        ("print('[' * 100000, flush=True)", "not JSON"),
+        (None, "could not be started"),
+    ],
+    ids=["crash", "illegal", "nested", "missing"],
+)
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_failing_bot_ends_simulate_with_one_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    answer: str | None,
+    said: str,
+    jobs: str,
+) -> None:
+    """simulate with a cmd: bot that crashes, answers illegally or out of protocol, or
+    cannot start: ``conquian: error:`` and one line naming the seat, exit status 2, as play
+    (on one process or several)."""
+    if answer is None:
+        name = f"cmd:{tmp_path / 'no-such-bot'}"
+    else:
+        name = _script(tmp_path, _ANSWER.replace("{}", answer))
+    argv = ("simulate", "--agents", name, "heuristic", "--games", "4", "--jobs", jobs)
+    status, out, err = run(capsys, monkeypatch, *argv, "--quiet")
+    assert status == 2 and out == ""
+    assert err.startswith("conquian: error: the bot failed: seat ") and err.count("\n") == 1
+    assert said in err
+
+
+def test_a_bot_that_times_out_in_simulate_raises_bot_error(tmp_path: Path) -> None:
+    """A bot past its timeout is a BotError from simulate, the error the command line
+    reports on one line."""
+    from conquian.agents.process import BotError, Command
+
+    script = tmp_path / "slow.py"
+    script.write_text("import time\ntime.sleep(30)\n")
+    with pytest.raises(BotError, match=r"no hello within 0\.5 s"):
+        conquian.simulate(
+            [Command([sys.executable, str(script)], 0.5), "heuristic"], RULES["two-hand"], games=1
+        )
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_bots_escape_codes_do_not_reach_the_terminal(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    command: str,
+) -> None:
+    """What a bot writes on standard error reaches the terminal quoted, as replay quotes a
+    file's names: no escape code retitles the window or erases a line."""
+    name = _script(
+        tmp_path, "import sys\nsys.stderr.write('\\x1b]0;pwned\\x07\\x1b[2Kgone\\n')\nsys.exit(4)\n"
+    )
+    if command == "play":
+        status, out, err = run(capsys, monkeypatch, "play", "--opponent", name, stdin=ones(50))
+    else:
+        argv = ("simulate", "--agents", name, "heuristic", "--games", "2", "--quiet")
+        status, out, err = run(capsys, monkeypatch, *argv)
+    assert status == 2 and "exit code 4" in err
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert "\\x1b]0;pwned\\x07\\x1b[2Kgone" in err
+
+
+def test_simulate_prints_the_bots_seed_and_repeats_with_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run with a cmd: bot prints the bots' seed (fresh entropy), in text and JSON;
+    --bot-seed gives it back; a run of bots of this process has none."""
+    name = f"cmd:{sys.executable} {BOTS / 'first_bot.py'}"
+    argv = ("simulate", "--agents", name, "heuristic", "--games", "1", "--quiet")
+    status, out, _ = run(capsys, monkeypatch, *argv)
+    found = re.search(r"bots' seed (\d+) \(--bot-seed \1 repeats", out)
+    assert status == 0 and found is not None and "1 game, seed 0, 1 job;" in out
+    status, out, _ = run(capsys, monkeypatch, *argv, "--json", "--bot-seed", found.group(1))
+    assert status == 0 and json.loads(out)["bot_seed"] == int(found.group(1))
+    status, out, _ = run(capsys, monkeypatch, "simulate", "--games", "2", "--quiet")
+    assert status == 0 and "bots' seed" not in out and "2 games, seed 0, 1 job;" in out
+
+
+# -- what a user trips on (issue 38.9) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "named"),
+    [
+        ("two-hand", "foo=1", "hand_size"),
+        ("three-hand", "hand_size=9", "splash_bonus"),
+        ("coo-can", "turnlimit=9", "did you mean turn_limit?"),
+    ],
+)
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_an_unknown_option_is_answered_with_the_options(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: str,
+    game: str,
+    option: str,
+    named: str,
+) -> None:
+    """``--option foo=1`` names the options the rules take, never Python's internals."""
+    status, _, err = run(capsys, monkeypatch, command, "--game", game, "--option", option)
+    assert status == 2 and err.count("\n") == 1 and named in err
+    assert f"no option {option.split('=')[0]!r}" in err
+    assert "__init__" not in err and "keyword argument" not in err
+
+
+def test_a_match_is_announced_in_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "A match of 3 deals or to 5 points", "of 1 round": no "of to", no "deal(s)"."""
+    _, out, _ = run(capsys, monkeypatch, "play", "--deals", "3", "--target", "5")
+    assert "A match of 3 deals or to 5 points;" in out and "(s)" not in out
+    _, out, _ = run(capsys, monkeypatch, "play", "--rounds", "1", "--game", "three-hand")
+    assert "A match of 1 round." in out
+
+
+def test_a_mistyped_move_gets_a_did_you_mean(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``psas`` (a typo of a move's word) is answered with the nearest legal word and the
+    rest of the line; a typo of a word of the session too."""
+    # seat 1 passes the turned starter, then you have the say to it: pass is legal (T11, T6)
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "4", "--no-auto", stdin="psas\n")
+    assert "Did you mean 'pass'?" in out
+    _, out, _ = run(capsys, monkeypatch, "play", "--seed", "4", "--no-auto", stdin="hlep\n")
+    assert "Did you mean 'help'?" in out
+
+
+class _Interrupted(io.StringIO):
+    """Input that gives its lines, then Ctrl-C."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_in_play_saves_as_quit_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Ctrl-C at the prompt leaves as ``quit``: the game is saved in the current directory,
+    the user told where and that the file holds the deal, and --load resumes it."""
+    monkeypatch.setattr(sys, "stdin", _Interrupted("1\n1\n"))
+    status = main(["play", "--game", "three-hand", "--seed", "2"])
+    out, err = capsys.readouterr()
+    assert status == 0 and err == "" and "You left the game." in out
+    saved = re.search(r"Saved the game record to (\S+)\.\n", out)
+    assert saved is not None and (tmp_path / saved.group(1)).exists()
+    assert "is in the current directory and holds the whole deal" in out
+    record = GameRecord.from_json((tmp_path / saved.group(1)).read_text(encoding="utf-8"))
+    assert len(record.deck) == len(record.replay().deck)  # type: ignore[attr-defined]
+    status, out, _ = run(capsys, monkeypatch, "play", "--load", saved.group(1), stdin=ones())
+    assert status == 0 and "(resumed after " in out and "Result:" in out

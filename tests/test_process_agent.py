@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import pickle
 import shutil
+import signal
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from conquian import ConquianRules, CooncanRules, HeuristicAgent, new_game, play, simulate
 from conquian.agents import ProcessAgent
-from conquian.agents.process import PROTOCOL, BotError, Command, agent_from_name
+from conquian.agents.process import (
+    MAX_LINE,
+    PROTOCOL,
+    QUEUED_LINES,
+    BotError,
+    Command,
+    agent_from_name,
+)
 
 BOTS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "bots"
 PY = [sys.executable, str(BOTS / "first_bot.py")]
@@ -147,3 +161,187 @@ def test_a_shell_bot_and_its_children_are_stopped_together() -> None:
         bot(new_game(ConquianRules(), seed=7).view(1))
     bot.close()
     assert time.monotonic() - started < 5
+
+
+# -- hostile bots: the deadline, bounded memory, a close that never blocks (issue 39.2) ------
+
+_HARNESS = """
+import json, resource, sys, time
+
+resource.setrlimit(resource.RLIMIT_AS, (300 << 20, 300 << 20))  # fails fast, not gigabytes
+from conquian import ConquianRules, new_game
+from conquian.agents import ProcessAgent
+
+bot = ProcessAgent([sys.executable, sys.argv[1]], timeout=1)
+out = {"error": None}
+started = time.monotonic()
+try:
+    bot(new_game(ConquianRules(), seed=7).view(1))
+except Exception as e:
+    out["error"] = str(e)
+out["seconds"] = time.monotonic() - started
+time.sleep(float(sys.argv[2]))  # what the bot writes between decisions
+bot.close()
+try:  # the peak of this process's own memory (ru_maxrss keeps its parent's across exec)
+    with open("/proc/self/status") as status:
+        peak = [int(r.split()[1]) for r in status if r.startswith("VmHWM:")][0]
+except OSError:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak //= 1024 if sys.platform == "darwin" else 1
+out["peak_mb"] = peak / 1024
+print(json.dumps(out))
+"""
+
+
+def _hostile(tmp_path: Path, body: str, pause: float = 0.0) -> dict[str, Any]:
+    """One decision asked of a bot whose decide answer is `body`, in a process of its own
+    under a 300 MB guard on its address space: what it raised, how long the decision
+    took, and the peak of the process's memory."""
+    pytest.importorskip("resource")
+    harness = tmp_path / "harness.py"
+    harness.write_text(_HARNESS)
+    command = _bot(tmp_path, body)
+    done = subprocess.run(
+        [sys.executable, str(harness), command[1], str(pause)],
+        capture_output=True,
+        text=True,
+        timeout=30,  # the old library waited here for ever
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_endless_log_lines_do_not_hold_off_the_timeout(tmp_path: Path) -> None:
+    """A bot that writes small log lines for ever gets BotError at its timeout."""
+    out = _hostile(tmp_path, 'while True: print(\'{"type": "log", "text": "x"}\', flush=True)')
+    assert out["error"].endswith("gave no action within 1 s")
+    assert out["seconds"] < 10 and out["peak_mb"] < 120
+
+
+def test_endless_stderr_without_a_newline_is_kept_in_bounded_memory(tmp_path: Path) -> None:
+    """Standard error written for ever with no newline: its end is kept, 500 characters."""
+    out = _hostile(tmp_path, "while True: sys.stderr.write('x' * 65536); sys.stderr.flush()")
+    assert out["error"].endswith("gave no action within 1 s") and out["peak_mb"] < 120
+
+
+def test_long_log_lines_between_decisions_wait_in_a_bounded_queue(tmp_path: Path) -> None:
+    """A bot that answers, then writes a gigabyte of 1 MB log lines: at most QUEUED_LINES
+    lines are read ahead; the bot waits on its pipe."""
+    body = (
+        "print(json.dumps({'type': 'action', 'action': m['legal'][0]}), flush=True)\n"
+        "big = json.dumps({'type': 'log', 'text': 'y' * 999_000})\n"
+        "for _ in range(1000): print(big, flush=True)"
+    )
+    out = _hostile(tmp_path, body, pause=2.0)
+    assert out["error"] is None and out["peak_mb"] < 120
+    assert QUEUED_LINES * MAX_LINE < 20_000_000
+
+
+def test_a_line_of_nested_brackets_is_a_bot_error(tmp_path: Path) -> None:
+    """100,000 ``[`` on a line is refused as not JSON, not a bare RecursionError."""
+    bot = ProcessAgent(_bot(tmp_path, "print('[' * 100_000, flush=True)"), timeout=10)
+    with pytest.raises(BotError, match="not JSON"):
+        bot(new_game(ConquianRules(), seed=7).view(1))
+
+
+@pytest.mark.parametrize("spoken", ["true", "1.0", '"1"'])
+def test_a_hello_with_protocol_true_or_a_float_is_refused(tmp_path: Path, spoken: str) -> None:
+    """Only the integer 1 is protocol 1: ``true`` equals 1 in Python and is still refused."""
+    script = tmp_path / "odd.py"
+    script.write_text(
+        "import sys\n"
+        "for line in sys.stdin:\n"
+        f'    print(\'{{"type": "hello", "protocol": {spoken}}}\', flush=True)\n'
+    )
+    bot = ProcessAgent([sys.executable, str(script)], timeout=10)
+    with pytest.raises(BotError, match="speaks protocol"):
+        bot(new_game(ConquianRules(), seed=7).view(1))
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process runs (a zombie waiting to be reaped does not)."""
+    stat = Path(f"/proc/{pid}/stat")
+    if stat.parent.parent.is_dir() and Path("/proc/self").exists():
+        try:
+            return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups are POSIX")
+def test_close_does_not_wait_for_a_child_that_left_the_group(tmp_path: Path) -> None:
+    """A child started with setsid keeps the bot's output open: close() returns at once all
+    the same; the child is out of the group's reach (the docs say so) and its own children
+    in the group are ended."""
+    body = (
+        "a = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
+        " start_new_session=True)\n"
+        "b = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        "print(json.dumps({'type': 'log', 'text': f'{a.pid} {b.pid}'}), flush=True)\n"
+        "print(json.dumps({'type': 'action', 'action': m['legal'][0]}), flush=True)"
+    )
+    script = _bot(tmp_path, body)
+    Path(script[1]).write_text("import subprocess\n" + Path(script[1]).read_text())
+    bot = ProcessAgent(script, timeout=10)
+    bot(new_game(ConquianRules(), seed=7).view(1))
+    outside, inside = (int(p) for p in bot.log[0].split())
+    try:
+        started = time.monotonic()
+        bot.close()
+        assert time.monotonic() - started < 5  # the old close waited for the sleeper
+        for _ in range(100):
+            if not _alive(inside):
+                break
+            time.sleep(0.05)
+        assert not _alive(inside) and _alive(outside)
+    finally:
+        for pid in (outside, inside):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_bot_that_stops_reading_is_stopped_at_the_timeout(tmp_path: Path) -> None:
+    """A message the bot does not read (its pipe full) waits no longer than the timeout."""
+    body = (
+        "print(json.dumps({'type': 'action', 'action': m['legal'][0]}), flush=True)\ntime.sleep(60)"
+    )
+    bot = ProcessAgent(_bot(tmp_path, body), timeout=0.5)
+    bot(new_game(ConquianRules(), seed=7).view(1))
+    failed: list[BaseException] = []
+
+    def tell() -> None:
+        try:
+            bot.match_over({"rows": ["x" * 1000] * 1000}, None)  # 1 MB: more than a pipe holds
+        except BotError as e:
+            failed.append(e)
+
+    thread = threading.Thread(target=tell, daemon=True)
+    thread.start()
+    thread.join(20)  # the old library waited here for ever
+    assert not thread.is_alive() and "did not read its input" in str(failed[0])
+    bot.close()
+
+
+def test_stderr_reaches_the_error_without_control_characters(tmp_path: Path) -> None:
+    """What the bot wrote on standard error is quoted in the error, escape codes made
+    visible (`conquian.render.text.printable`), never sent raw to a terminal."""
+    body = "sys.stderr.write('\\x1b]0;pwned\\x07\\x1b[2Kbye\\n'); sys.exit(3)"
+    bot = ProcessAgent(_bot(tmp_path, body), timeout=10)
+    with pytest.raises(BotError) as err:
+        bot(new_game(ConquianRules(), seed=7).view(1))
+    text = str(err.value)
+    assert "\x1b" not in text and "\x07" not in text and "\\x1b]0;pwned" in text
+
+
+def test_a_bot_error_survives_pickling() -> None:
+    """BotError comes back whole from another process (simulate's jobs)."""
+    error = BotError("gave no action within 1 s", seat=1, command="python bot.py")
+    again = pickle.loads(pickle.dumps(error))
+    assert str(again) == str(error) and (again.seat, again.command) == (1, "python bot.py")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +24,7 @@ from conquian import (
 )
 from conquian.agents import (
     DealResult,
+    ProcessAgent,
     SimulationSummary,
     play,
     share_chart,
@@ -315,3 +318,110 @@ def test_duplicate_cancels_the_cards_between_equal_agents() -> None:
     for k in range(0, 8, 2):
         assert s.deals[k].payments[0] + s.deals[k + 1].payments[0] == 0
     assert s.payments == (0, 0)
+
+
+# -- a bot in another process learns nothing of the deal from its seed (issue 39.1) ----------
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+def _finalise(z: int) -> int:
+    z = ((z ^ (z >> 30)) * _M1) & _MASK
+    z = ((z ^ (z >> 27)) * _M2) & _MASK
+    return z ^ (z >> 31)
+
+
+def _unshift(y: int, k: int) -> int:
+    """The x with ``x ^ (x >> k) == y``."""
+    x = y
+    for _ in range(64 // k + 1):
+        x = y ^ (x >> k)
+    return x & _MASK
+
+
+def _unfinalise(x: int) -> int:
+    z = _unshift(x, 31)
+    z = (z * pow(_M2, -1, 1 << 64)) & _MASK
+    z = _unshift(z, 27)
+    z = (z * pow(_M1, -1, 1 << 64)) & _MASK
+    return _unshift(z, 30)
+
+
+def _deal_seeds_from(told: int, agent: int) -> set[int]:
+    """The attack of issue 39: from agent `agent`'s hello seed, if it was mixed as
+    ``_mix(seed, board, agent + 1)``, one step back and one forward give the deal's seed
+    ``_mix(seed, board, 0)`` (two candidates: the mix drops its lowest bit)."""
+    found = set()
+    for low in (0, 1):
+        before = ((_unfinalise((told << 1) | low) - _GAMMA) & _MASK) ^ (agent + 1)
+        found.add(_finalise((before + _GAMMA) & _MASK) >> 1)
+    return found
+
+
+def test_the_inverse_mix_attack_works_on_a_seed_mixed_from_the_run_seed() -> None:
+    """The attack is real: the seed of an agent mixed from the run's seed gives the deal's."""
+    from conquian.agents.simulate import _mix
+
+    for seed, board, agent in [(0, 0, 0), (1, 5, 1), (2026, 17, 2)]:
+        assert _mix(seed, board, 0) in _deal_seeds_from(_mix(seed, board, agent + 1), agent)
+
+
+def _seed_bot(tmp_path: Path) -> tuple[str, Path]:
+    """A cmd: bot that plays its first legal action and writes down each hello's seed."""
+    told = tmp_path / "told.txt"
+    script = tmp_path / "seeds.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'hello':\n"
+        f"        open({str(told)!r}, 'a').write(str(m['seed']) + '\\n')\n"
+        "        print(json.dumps({'type': 'hello', 'protocol': 1}), flush=True)\n"
+        "    elif m['type'] == 'decide':\n"
+        "        print(json.dumps({'type': 'action', 'action': m['legal'][0]}), flush=True)\n"
+    )
+    return f"cmd:{sys.executable} {script}", told
+
+
+@pytest.mark.parametrize("made", ["cmd", "factory"])
+def test_a_bots_hello_seed_does_not_lead_back_to_the_deal(tmp_path: Path, made: str) -> None:
+    """A ``cmd:`` bot, or a ProcessAgent from a factory of one's own, is told a seed drawn
+    from the run's bots' seed (fresh entropy): the attack finds no deal's seed in it; the
+    summary records the bots' seed, and giving it back repeats what the bots were told."""
+    name, told = _seed_bot(tmp_path)
+    command = name[4:].split()
+    agent: object = name if made == "cmd" else (lambda s: ProcessAgent(command, 10, seed=s))
+    run = simulate([agent, "heuristic"], TWO_HAND, games=4, seed=3, deals=True)
+    seeds = [int(x) for x in told.read_text().split()]
+    deal_seeds = {d.seed for d in run.deals}
+    assert len(seeds) == 4 and len(deal_seeds) == 4
+    for s in seeds:
+        assert not _deal_seeds_from(s, 0) & deal_seeds
+    assert isinstance(run.bot_seed, int)
+    told.unlink()
+    again = simulate([agent, "heuristic"], TWO_HAND, games=4, seed=3, bot_seed=run.bot_seed)
+    assert [int(x) for x in told.read_text().split()] == seeds and again.bot_seed == run.bot_seed
+    told.unlink()
+    other = simulate([agent, "heuristic"], TWO_HAND, games=4, seed=3)
+    assert other.bot_seed != run.bot_seed  # drawn afresh: 1 chance in 2**63 of a clash
+    assert [int(x) for x in told.read_text().split()] != seeds
+
+
+def test_a_run_without_bots_in_other_processes_records_no_bots_seed() -> None:
+    """Agents in this process keep seeds from the run's seed (they could read its memory
+    anyway): such a run records no bots' seed, and repeats from its seed alone."""
+    a = simulate(["random", "heuristic"], TWO_HAND, games=2, seed=8)
+    assert a.bot_seed is None and a.to_dict()["bot_seed"] is None
+    assert a == simulate(["random", "heuristic"], TWO_HAND, games=2, seed=8)
+
+
+def test_shards_told_from_two_bots_seeds_do_not_add_up() -> None:
+    """The sum of shards keeps one bots' seed; two different ones are not one run."""
+    a = simulate(["random", "random"], TWO_HAND, games=2, seed=5, bot_seed=1)
+    b = simulate(["random", "random"], TWO_HAND, games=2, seed=5, start=2, bot_seed=1)
+    assert (a + b).bot_seed == 1
+    c = simulate(["random", "random"], TWO_HAND, games=2, seed=5, start=2, bot_seed=2)
+    with pytest.raises(ValueError, match="bot_seed"):
+        a + c

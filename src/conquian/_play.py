@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import difflib
 import os
 import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 
 import attrs
 
@@ -51,6 +52,11 @@ TURN_LIMIT = 300
 
 class UsageError(Exception):
     """Bad arguments: reported on one line, exit status 2."""
+
+
+def count(n: int, noun: str) -> str:
+    """`n` and the noun, plural unless `n` is 1: "1 deal", "3 deals"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 # -- rules and names -----------------------------------------------------------------------------
@@ -169,7 +175,7 @@ def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> Action | 
     try:
         action = parse_action(line)
     except NotationError as e:
-        return pr.message(str(e))
+        return pr.message(str(e)) + _did_you_mean(line, legal)
     why = not_in_pack(action, state.rules)
     if why is not None:
         return pr.message(why)
@@ -180,11 +186,48 @@ def _choose(line: str, view: PlayerView, state: State, pr: Printer) -> Action | 
     return action
 
 
+_COMMANDS = ("help", "hint", "legal", "show", "sheet", "quit")
+"""The words of the play session besides the moves."""
+
+
+def _did_you_mean(line: str, legal: Sequence[Action]) -> str:
+    """A guess at a mistyped first word (``tkae 5H``): the nearest word of a legal move or
+    of the session, with the rest of the line; empty when none is near."""
+    word, _, rest = line.strip().partition(" ")
+    verbs = sorted({str(a).split()[0] for a in legal})
+    near = difflib.get_close_matches(word.lower(), [*verbs, *_COMMANDS], n=1, cutoff=0.6)
+    if not near or near[0] == word.lower():
+        return ""
+    guess = f"{near[0]} {rest.strip()}".strip() if near[0] in verbs else near[0]
+    return f" Did you mean {guess!r}?"
+
+
+def _options(args: argparse.Namespace, rules_class: type, name: str) -> dict[str, Any]:
+    """The ``--option`` values, each the name of a field of the rules; an unknown name is
+    refused with the names the rules take (and the nearest one)."""
+    try:
+        values = dict(parse_option(o) for o in args.option)
+    except ConquianError as e:
+        raise UsageError(f"argument --option: {e}") from None
+    known = [f.name for f in attrs.fields(rules_class) if f.init]
+    for given in values:
+        if given not in known:
+            near = difflib.get_close_matches(given, known, n=1)
+            hint = f"; did you mean {near[0]}?" if near else ""
+            shown = ", ".join(k for k in known if k != "variant")  # --game says the variant
+            raise UsageError(
+                f"argument --option: {name} rules have no option {given!r}{hint} "
+                f"(their options: {shown})"
+            )
+    return values
+
+
 def rules_asked(args: argparse.Namespace, turn_limit: int = TURN_LIMIT) -> Rules:
     """The rules asked for: ``--game``, ``--players``, ``--rules`` and ``--option`` (a
     Cooncan or Coo-Can deal abandoned after `turn_limit` turns unless an option says)."""
     game = args.game or DEFAULT_GAME
     entry = find_game(game)
+    values = _options(args, entry.rules_class, entry.name)
     if args.rules is not None or entry.presets:
         if not entry.presets:
             raise UsageError(f"argument --rules: the presets are for two-hand Conquian, not {game}")
@@ -203,15 +246,12 @@ def rules_asked(args: argparse.Namespace, turn_limit: int = TURN_LIMIT) -> Rules
         except ConquianError as e:
             raise UsageError(f"argument --option: {e}") from None
     rules = rules_for(game, args.players, turn_limit)
-    if not args.option:
+    if not values:
         return rules
     try:
-        values = dict(parse_option(o) for o in args.option)
         return attrs.evolve(rules, **values)  # type: ignore[misc, unused-ignore]
-    except ConquianError as e:
+    except (ConquianError, TypeError) as e:
         raise UsageError(f"argument --option: {e}") from None
-    except TypeError as e:
-        raise UsageError(f"argument --option: unknown for {entry.name} rules: {e}") from None
 
 
 def _is_match(args: argparse.Namespace) -> bool:
@@ -403,9 +443,9 @@ def _play_match(
     _print(pr, f"{title(rules)}. You are seat {me}; the {opponent} bot plays the other seats.")
     if whole:
         ends = [
-            f"to {match.target} points" if match.target is not None else "",
-            f"{match.rounds} round(s)" if match.rounds is not None else "",
-            f"{match.deals} deal(s)" if match.deals is not None else "",
+            f"of {count(match.deals, 'deal')}" if match.deals is not None else "",
+            f"of {count(match.rounds, 'round')}" if match.rounds is not None else "",
+            f"to {count(match.target, 'point')}" if match.target is not None else "",
         ]
         scored = {
             "pool": "a tableau's counters go to a pool for the next winner (T13)",
@@ -413,7 +453,8 @@ def _play_match(
             "points": "the winner scores the cards left in the loser's hand (T23)",
         }[match.scoring]
         tie = f"; {scored}" if game_of(rules).turn_limit_rule is None else ""  # T12, T13
-        _print(pr, f"A match of {' or '.join(e for e in ends if e)}{tie}.")
+        end = " or ".join(e for e in ends if e) or "with no end but quit"
+        _print(pr, f"A match {end}{tie}.")
     goal = game_of(rules).goal(rules)
     if goal:
         _print(pr, goal)
@@ -435,7 +476,13 @@ def _play_match(
             seat = state.current_player
             assert seat is not None
             if seat != me:
-                match = match.apply(bots[seat](state.view(seat)))
+                try:
+                    answer = bots[seat](state.view(seat))
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: quit, and save
+                    pr()
+                    quitted = True
+                    break
+                match = match.apply(answer)
                 narrate(state, match.state)
                 shown = False
                 continue
@@ -450,9 +497,12 @@ def _play_match(
                 _show(pr, view, me)
                 print_moves(pr, legal)
                 shown = True
-            words = ["help", "hint", "legal", "show", "sheet", "quit"]
-            keyboard.words = [str(a).lower() for a in legal] + words
-            line = keyboard.read()
+            keyboard.words = [str(a).lower() for a in legal] + list(_COMMANDS)
+            try:
+                line = keyboard.read()
+            except KeyboardInterrupt:  # Ctrl-C leaves as quit does, and saves
+                pr()
+                line = "quit"
             if line is None or line.lower() in ("quit", "exit", "q"):
                 quitted, ended = True, line is None
                 break
@@ -498,6 +548,8 @@ def _play_match(
         if not _save_game(path, match, whole, players, pr, err):
             return 2
         again = "" if me == 0 else f" --seat {me}"
+        where = "" if args.save else " is in the current directory and"
+        _print(pr, f"The file{where} holds the whole deal: every card, the other hands too.")
         pr(f"Resume it with: conquian play --load {path}{again}")
         return 0
     if whole:

@@ -37,6 +37,7 @@ from ._play import (
     TURN_LIMIT,
     UsageError,
     agent_name,
+    count,
     narrate,
     play_session,
     result_line,
@@ -47,6 +48,7 @@ from ._play import (
 from ._table import PRESETS
 from .actions import Action
 from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
+from .agents.process import BotError
 from .errors import ConquianError
 from .formats.records import MAX_TEXT, GameRecord
 from .game import new_game
@@ -55,6 +57,7 @@ from .render.terminal import (
     Printer,
     progress_bar,
 )
+from .render.text import printable
 from .rules import Rules
 from .state.base import State
 
@@ -98,9 +101,11 @@ def _demo(args: argparse.Namespace, pr: Printer) -> int:
 
 def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
     pr(
-        f"{title(rules)}: {s.games} games, seed {s.seed}, {s.jobs} job(s); "
+        f"{title(rules)}: {count(s.games, 'game')}, seed {s.seed}, {count(s.jobs, 'job')}; "
         "seats and deal rotate between games"
     )
+    if s.bot_seed is not None:  # the bots in other processes: their seeds came from it
+        pr(f"  bots' seed {s.bot_seed} (--bot-seed {s.bot_seed} repeats what they were told)")
     w = max(12, *(len(name) for name in s.agents))
     pr(f"  {'agent':<{w}} {'wins':>6} {'win rate':>9}  {'95% CI (Wilson)':<18} {'payments':>9}")
     for i, name in enumerate(s.agents):
@@ -112,8 +117,8 @@ def _report(pr: Printer, s: SimulationSummary, rules: Rules) -> None:
     games = max(1, s.games)
     tableau = game_of(rules).turn_limit_rule is None  # a deal ends in a tableau (T12)
     label = "tableaus" if tableau else "abandoned"
-    count = s.tableaus if tableau else s.abandoned
-    pr(f"  {label}: {count} ({100 * count / games:.1f}%)")
+    ended = s.tableaus if tableau else s.abandoned
+    pr(f"  {label}: {ended} ({100 * ended / games:.1f}%)")
     pr(f"  mean game length: {s.mean_decisions:.1f} decisions")
     pr(f"  speed: {s.games_per_second:.1f} games/s ({s.elapsed:.2f} s)")
 
@@ -138,15 +143,21 @@ def _simulate(args: argparse.Namespace, pr: Printer, err: IO[str]) -> int:
             f"argument --duplicate: --games must be a multiple of the {rules.players} players"
         )
     progress = None if args.quiet else progress_bar(err)
-    summary = simulate(
-        names,
-        rules,
-        games=args.games,
-        seed=args.seed,
-        jobs=args.jobs,
-        progress=progress,
-        duplicate=args.duplicate,
-    )
+    try:
+        summary = simulate(
+            names,
+            rules,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=progress,
+            duplicate=args.duplicate,
+            bot_seed=args.bot_seed,
+        )
+    except BotError as e:  # a cmd: bot crashed, timed out, answered illegally or never ran
+        if progress is not None:
+            err.write("\n")
+        raise UsageError(f"the bot failed: {e}") from None
     if args.json:
         pr(json.dumps(summary.to_dict()))
     else:
@@ -169,11 +180,6 @@ def _plot(path: str, summary: SimulationSummary) -> None:
 # -- replay ---------------------------------------------------------------------------------
 
 
-def _safe(text: str) -> str:
-    """A name or metadata value from a file, with no control character reaching the terminal."""
-    return text if text.isprintable() else repr(text)
-
-
 def _replay(args: argparse.Namespace, pr: Printer) -> int:
     try:
         with open(args.file, "rb") as f:
@@ -188,10 +194,10 @@ def _replay(args: argparse.Namespace, pr: Printer) -> int:
     rules = final.rules
     pr(f"== {title(rules)}: {args.file}, dealer seat {record.dealer} ==")
     if record.player_names:
-        names = (f"seat {s}: {_safe(n)}" for s, n in enumerate(record.player_names))
+        names = (f"seat {s}: {printable(n)}" for s, n in enumerate(record.player_names))
         pr("   " + ", ".join(names))
     for key, value in record.metadata:
-        pr(f"   {_safe(key)}: {_safe(value)}")
+        pr(f"   {printable(key)}: {printable(value)}")
     state = new_game(rules, deck=record.deck, dealer=record.dealer)
     for action in final.history:
         seat = state.current_player
@@ -322,6 +328,12 @@ def _parser() -> _Parser:
     )
     s.add_argument("--jobs", type=_positive, default=1, help="processes (default 1)")
     s.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
+    s.add_argument(
+        "--bot-seed",
+        type=_seed,
+        metavar="SEED",
+        help="the seed cmd: bots are told seeds from (default: fresh entropy, printed)",
+    )
     s.add_argument(
         "--turn-limit",
         type=_positive,

@@ -17,11 +17,26 @@ docs page *The bot protocol*):
   (the bot should exit).
 
 Lines ``{"type": "log", "text": ...}`` from the bot are kept in
-`ProcessAgent.log` and otherwise ignored. A bot that answers late (past the
-`timeout`), exits, writes something that is not the answer asked for, or
-answers an action that is not legal raises `BotError`, which names the seat
-and the command: the game it was asked about is a value, left as it was, and
-the bot's process is stopped. Nothing ever waits longer than the timeout.
+`ProcessAgent.log` (the last 100) and otherwise ignored. A bot that answers
+late (past the `timeout`), exits, does not read what it is sent, writes
+something that is not the answer asked for, or answers an action that is not
+legal raises `BotError`, which names the seat and the command: the game it was
+asked about is a value, left as it was, and the bot's process is stopped.
+
+Whatever the bot writes, nothing waits longer than the timeout for it and
+what is kept of it is bounded: at most `QUEUED_LINES` lines of at most
+`MAX_LINE` characters wait to be read (a bot that writes more waits on its
+full pipe), and of its standard error the last 20 lines, 500 characters
+each, with any control character quoted (`conquian.render.text.printable`).
+On POSIX the bot runs in a session of its own and is stopped with all its
+process group; a child that leaves the group (``setsid``) is out of reach.
+On Windows only the bot's own process is stopped, not the processes it
+started.
+
+What a bot is told (its seat, the rules, a seed, its views) tells it nothing
+of the cards it may not see (C6); a bot that reads its host's memory or
+command line is out of the reach of any protocol: run a bot you do not trust
+in a sandbox.
 
 ``"cmd:python mybot.py"`` names such a bot wherever an agent name is taken
 (`agent_from_name`).
@@ -31,6 +46,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import io
 import json
 import os
 import queue
@@ -40,31 +56,206 @@ import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import Any, cast
 
 from ..actions import Action, parse_action
 from ..errors import ConquianError, NotationError
 from ..events import decision_of, events
+from ..render.text import printable
 from ..state.base import PlayerView
 
-__all__ = ["PROTOCOL", "BotError", "Command", "ProcessAgent", "agent_from_name"]
+__all__ = [
+    "MAX_LINE",
+    "PROTOCOL",
+    "QUEUED_LINES",
+    "BotError",
+    "Command",
+    "ProcessAgent",
+    "agent_from_name",
+]
 
 PROTOCOL = 1
 """The version of the bot protocol this library speaks."""
 MAX_LINE = 1_000_000
 """The longest line a bot may write, in characters."""
+QUEUED_LINES = 16
+"""The most lines of a bot read ahead, waiting for the library: a bot that writes more waits."""
 _EOF = object()
+_STDERR_LINES = 20  # the last lines of the bot's standard error kept, to quote
+_STDERR_WIDTH = 500  # the characters kept of each
+_CHUNK = 4096  # the characters read of standard error at once
 
 
 class BotError(ConquianError):
     """A bot in another process failed: no answer in time, its process ended, an answer
-    out of protocol, or an illegal action. `seat` and `command` say whose fault it is."""
+    out of protocol, or an illegal action. `seat` and `command` say whose fault it is,
+    `reason` what it did."""
 
     def __init__(self, message: str, *, seat: int | None = None, command: str = "") -> None:
         who = f"seat {seat} " if seat is not None else ""
         super().__init__(f"{who}(bot {command!r}): {message}")
+        self.reason = message
         self.seat = seat
         self.command = command
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int | None, str]]:
+        # the same error again when it comes back from another process (simulate's jobs)
+        return (_bot_error, (self.reason, self.seat, self.command))
+
+
+def _bot_error(reason: str, seat: int | None, command: str) -> BotError:
+    return BotError(reason, seat=seat, command=command)
+
+
+class _Pipes:
+    """A bot's running process and the threads at its pipes: one reads its output into a
+    queue of at most `QUEUED_LINES` lines, one keeps the end of its standard error, and a
+    thread for each message writes it, so that a bot that does not read makes nothing wait
+    past a deadline."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        self.lines: queue.Queue[object] = queue.Queue(maxsize=QUEUED_LINES)
+        self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self.stopped = threading.Event()
+        self._lock = threading.Lock()  # the input's state and the kept standard error
+        self._writing = False
+        self._closing = False
+        self.drained = threading.Thread(target=self._drain, daemon=True)
+        for thread in (threading.Thread(target=self._read, daemon=True), self.drained):
+            thread.start()
+
+    def _put(self, item: object) -> bool:
+        """Queue `item`, waiting while the queue is full, until the bot is stopped."""
+        while not self.stopped.is_set():
+            try:
+                self.lines.put(item, timeout=0.05)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    def _read(self) -> None:
+        raw = self.process.stdout
+        assert raw is not None
+        stream = io.TextIOWrapper(
+            io.BufferedReader(cast(io.FileIO, raw)), encoding="utf-8", errors="replace"
+        )
+        try:
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line or not self._put(line) or _overlong(line):
+                    break  # past an overlong line nothing more is read: the bot is refused
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._put(_EOF)
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+
+    def _drain(self) -> None:
+        raw = self.process.stderr
+        assert raw is not None
+        stream = io.TextIOWrapper(
+            io.BufferedReader(cast(io.FileIO, raw)), encoding="utf-8", errors="replace"
+        )
+        line = ""
+        try:
+            while True:
+                chunk = stream.readline(_CHUNK)
+                if not chunk:
+                    break
+                end = chunk.endswith("\n")
+                line += chunk[: _STDERR_WIDTH - len(line)].rstrip("\n")
+                if end:
+                    self._said(line)
+                    line = ""
+        except (OSError, ValueError):
+            pass
+        finally:
+            if line:
+                self._said(line)
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+
+    def _said(self, line: str) -> None:
+        with self._lock:
+            self.stderr.append(printable(line))
+
+    def said(self) -> str:
+        """The last lines of the bot's standard error, joined."""
+        with self._lock:
+            return " | ".join(self.stderr)
+
+    def write(self, data: bytes, deadline: float) -> bool | None:
+        """Write `data` to the bot's input by `deadline`: True when written, False when the
+        input is closed (the bot ended), None when the bot did not read it in time."""
+        with self._lock:
+            if self._closing:
+                return False
+            self._writing = True
+        done = threading.Event()
+        written: list[bool] = []
+
+        def run() -> None:
+            stdin = self.process.stdin
+            assert stdin is not None
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[stdin.write(view) or 0 :]
+                written.append(True)
+            except (OSError, ValueError):
+                pass
+            finally:
+                with self._lock:
+                    self._writing = False
+                    close = self._closing
+                if close:  # close_input() left the input to this thread, then writing to it
+                    with contextlib.suppress(OSError, ValueError):
+                        stdin.close()
+                done.set()
+
+        threading.Thread(target=run, daemon=True).start()
+        if not done.wait(max(deadline - time.monotonic(), 0.0)):
+            return None
+        return bool(written)
+
+    def close_input(self) -> None:
+        """Close the bot's input now, or when the message being written is done."""
+        with self._lock:
+            self._closing = True
+            busy = self._writing
+        if not busy:
+            stdin = self.process.stdin
+            if stdin is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stdin.close()
+
+    def stop(self) -> None:
+        """Kill the bot's process group, reap the bot, and let the threads go: none waits
+        for a pipe that a child out of the group may hold open."""
+        process = self.process
+        if os.name == "posix" and process.returncode is None:
+            with contextlib.suppress(OSError):  # the bot's whole group: a shell's children too
+                os.killpg(process.pid, signal.SIGKILL)
+        if process.poll() is None:
+            with contextlib.suppress(OSError):
+                process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=2.0)
+        if os.name == "posix":  # the children of a bot that had already exited
+            with contextlib.suppress(OSError):
+                os.killpg(process.pid, signal.SIGKILL)
+        self.stopped.set()
+        self.close_input()
+        with contextlib.suppress(queue.Empty):
+            while True:  # what was read and not asked for
+                self.lines.get_nowait()
+
+
+def _overlong(line: str) -> bool:
+    return len(line) > MAX_LINE and not line.endswith("\n")
 
 
 class ProcessAgent:
@@ -72,8 +263,9 @@ class ProcessAgent:
 
     `command` is the program and its arguments (a list, or a string split as a
     shell would); `timeout` the seconds it has to answer each message that
-    needs an answer. The process starts at the first decision, and stops with
-    `close` (also on ``with`` and when the agent is collected).
+    needs an answer (and to read each message sent). The process starts at
+    the first decision, and stops with `close` (also on ``with`` and when the
+    agent is collected).
 
     A bot in a few lines of Python, given to the interpreter with ``-c``:
 
@@ -116,14 +308,11 @@ class ProcessAgent:
         self.log: collections.deque[str] = collections.deque(maxlen=100)
         self._cwd = cwd
         self._env = None if env is None else dict(env)
-        self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[object] = queue.Queue()
-        self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._pipes: _Pipes | None = None
         self._hello: tuple[int, str] | None = None
         self._seen: tuple[str, ...] = ()
         self._seat: int | None = None
         self._failed: str | None = None
-        self._threads: list[threading.Thread] = []
 
     def __repr__(self) -> str:
         return f"ProcessAgent({list(self.command)!r}, timeout={self.timeout!r})"
@@ -146,24 +335,24 @@ class ProcessAgent:
         history = tuple(str(a) for a in view.history)
         known = len(self._seen)
         since = known if history[:known] == self._seen and known <= len(history) else 0
-        self._send(
-            {
-                "type": "decide",
-                "decision": decision_of(view),
-                "view": data,
-                "legal": [str(a) for a in legal],
-                "events": [e.data() for e in events(view, since)],
-            }
-        )
+        message = {
+            "type": "decide",
+            "decision": decision_of(view),
+            "view": data,
+            "legal": [str(a) for a in legal],
+            "events": [e.data() for e in events(view, since)],
+        }
+        deadline = time.monotonic() + self.timeout
+        self._send(message, deadline)
         self._seen = history
-        answer = self._receive("action")
+        answer = self._receive("action", deadline)
         text = answer.get("action")
         if not isinstance(text, str) or len(text) > 200:
             raise self._fail(f"answered {_short(answer)}, which has no action text")
         try:
             action = parse_action(text)
-        except (NotationError, ValueError) as e:
-            raise self._fail(f"answered {text!r}, which is not an action: {e}") from None
+        except (NotationError, ValueError):
+            raise self._fail(f"answered {_short(text)}, which is not an action") from None
         for a in legal:
             if a == action:
                 return a
@@ -173,23 +362,25 @@ class ProcessAgent:
 
     def deal_over(self, view: PlayerView) -> None:
         """Tell the bot a deal is over: its final view (every hand shown, C6) and the result."""
-        if self._process is None or self._failed:
+        if self._pipes is None or self._failed:
             return
         data = json.loads(view.to_json())
-        self._send({"type": "deal_over", "view": data, "result": data["result"]})
+        message = {"type": "deal_over", "view": data, "result": data["result"]}
+        self._send(message, time.monotonic() + self.timeout)
         self._seen = ()
 
     def match_over(self, sheet: Mapping[str, Any], winner: int | None) -> None:
         """Tell the bot the match is over: the score sheet's JSON data and the winner."""
-        if self._process is None or self._failed:
+        if self._pipes is None or self._failed:
             return
-        self._send({"type": "match_over", "sheet": dict(sheet), "winner": winner})
+        message = {"type": "match_over", "sheet": dict(sheet), "winner": winner}
+        self._send(message, time.monotonic() + self.timeout)
 
     # -- the process -----------------------------------------------------------------------
 
     def start(self) -> None:
         """Start the bot's process (the first decision does it if not done)."""
-        if self._process is not None:
+        if self._pipes is not None:
             return
         try:
             process = subprocess.Popen(
@@ -197,56 +388,29 @@ class ProcessAgent:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
+                bufsize=0,
                 cwd=self._cwd,
                 env=self._env,
                 start_new_session=os.name == "posix",  # its own group, stopped as one
             )
-        except OSError as e:
+        except (OSError, ValueError) as e:
             raise self._fail(f"could not be started: {e}") from None
-        self._process = process
-        assert process.stdout is not None and process.stderr is not None
-        self._threads = []
-        for target, stream in ((self._read, process.stdout), (self._drain, process.stderr)):
-            thread = threading.Thread(target=target, args=(stream,), daemon=True)
-            thread.start()
-            self._threads.append(thread)
-
-    def _read(self, stream: IO[str]) -> None:
-        try:
-            while True:
-                line = stream.readline(MAX_LINE + 1)
-                if not line:
-                    break
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(_EOF)
-
-    def _drain(self, stream: IO[str]) -> None:
-        try:
-            for line in stream:
-                self._stderr.append(line.rstrip("\n")[:500])
-        except (OSError, ValueError):
-            pass
+        self._pipes = _Pipes(process)
 
     def close(self, wait: float = 1.0) -> None:
-        """Say ``bye``, give the bot `wait` seconds to exit, then stop it."""
-        process, self._process = self._process, None
-        if process is None:
+        """Say ``bye``, give the bot `wait` seconds to exit, then stop it (and its process
+        group, on POSIX). Never waits much longer than `wait`, whatever the bot does."""
+        pipes, self._pipes = self._pipes, None
+        if pipes is None:
             return
+        deadline = time.monotonic() + wait
         try:
-            assert process.stdin is not None
-            process.stdin.write('{"type":"bye"}\n')
-            process.stdin.close()
-        except (OSError, ValueError):
-            pass
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=wait)
-        _stop(process)
+            if not self._failed and pipes.write(b'{"type":"bye"}\n', deadline):
+                pipes.close_input()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    pipes.process.wait(timeout=max(deadline - time.monotonic(), 0.0))
+        finally:  # stopped even when no thread can start (the interpreter is ending)
+            pipes.stop()
 
     def __enter__(self) -> ProcessAgent:
         return self
@@ -265,65 +429,70 @@ class ProcessAgent:
         if self._hello == key:
             return
         self.start()
-        self._send(
-            {"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules, "seed": self.seed}
-        )
-        answer = self._receive("hello")
-        if answer.get("protocol") != PROTOCOL:
-            raise self._fail(
-                f"speaks protocol {_short(answer.get('protocol'))}; this library speaks {PROTOCOL}"
-            )
+        hello = {"type": "hello", "protocol": PROTOCOL, "seat": seat, "rules": rules}
+        hello["seed"] = self.seed
+        deadline = time.monotonic() + self.timeout
+        self._send(hello, deadline)
+        answer = self._receive("hello", deadline)
+        spoken = answer.get("protocol")
+        if type(spoken) is not int or spoken != PROTOCOL:  # not True, not 1.0
+            raise self._fail(f"speaks protocol {_short(spoken)}; this library speaks {PROTOCOL}")
         name = answer.get("name")
         self.name = name if isinstance(name, str) else None
         self._hello = key
         self._seen = ()
 
-    def _send(self, message: dict[str, Any]) -> None:
+    def _send(self, message: dict[str, Any], deadline: float) -> None:
         if self._failed:
             raise self._error(f"stopped after an earlier fault: {self._failed}")
-        process = self._process
-        assert process is not None and process.stdin is not None
-        try:
-            process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
-            process.stdin.flush()
-        except (OSError, ValueError):
-            raise self._fail(self._ended()) from None
+        pipes = self._pipes
+        assert pipes is not None
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
+        written = pipes.write(data, deadline)
+        if written is None:
+            raise self._fail(f"did not read its input within {self.timeout:g} s")
+        if not written:
+            raise self._fail(self._ended(deadline))
 
-    def _receive(self, kind: str) -> dict[str, Any]:
-        deadline = time.monotonic() + self.timeout
+    def _receive(self, kind: str, deadline: float) -> dict[str, Any]:
+        pipes = self._pipes
+        assert pipes is not None
         while True:
             left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(left, 0.0))
+                if left <= 0:  # however many lines are waiting
+                    raise queue.Empty
+                line = pipes.lines.get(timeout=left)
             except queue.Empty:
                 raise self._fail(f"gave no {kind} within {self.timeout:g} s") from None
             if line is _EOF:
-                raise self._fail(self._ended())
+                raise self._fail(self._ended(deadline))
             assert isinstance(line, str)
-            if len(line) > MAX_LINE:
+            if _overlong(line):
                 raise self._fail(f"wrote a line of more than {MAX_LINE} characters")
             try:
                 message = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: "[[[[...", nested too deep
                 raise self._fail(f"wrote {_short(line.strip())}, which is not JSON") from None
             if isinstance(message, dict) and message.get("type") == "log":
-                self.log.append(str(message.get("text", ""))[:1000])
+                text = message.get("text", "")
+                self.log.append((text if isinstance(text, str) else _short(text))[:1000])
                 continue
             if not isinstance(message, dict) or message.get("type") != kind:
                 raise self._fail(f"wrote {_short(message)} where a {kind!r} answer was due")
             return message
 
-    def _ended(self) -> str:
-        process = self._process
+    def _ended(self, deadline: float) -> str:
+        """Why the bot's pipes closed: its exit code and its last lines of standard error,
+        waited for until `deadline` (a tenth of a second at least, a second at most)."""
+        pipes = self._pipes
         code = None
-        if process is not None:
-            try:
-                code = process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                code = None
-        for thread in self._threads[1:]:  # what it wrote on stderr before it ended
-            thread.join(timeout=1.0)
-        tail = " | ".join(self._stderr)
+        wait = min(1.0, max(deadline - time.monotonic(), 0.1))
+        if pipes is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = pipes.process.wait(timeout=wait)
+            pipes.drained.join(timeout=wait)  # what it wrote on stderr before it ended
+        tail = pipes.said() if pipes is not None else ""
         return f"its process ended (exit code {code})" + (f"; it said: {tail}" if tail else "")
 
     def _error(self, message: str) -> BotError:
@@ -332,29 +501,18 @@ class ProcessAgent:
     def _fail(self, message: str) -> BotError:
         """The error for a fault of the bot; the process is stopped, the agent unusable."""
         self._failed = message
-        process, self._process = self._process, None
-        if process is not None:
-            _stop(process)
+        pipes, self._pipes = self._pipes, None
+        if pipes is not None:
+            pipes.stop()
         return self._error(message)
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    """Kill the process if it still runs, reap it, and close its pipes."""
-    if os.name == "posix":  # the bot's whole process group: a shell's children too
-        with contextlib.suppress(OSError):
-            os.killpg(process.pid, signal.SIGKILL)
-    if process.poll() is None:
-        process.kill()
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=2.0)
-    for stream in (process.stdin, process.stdout, process.stderr):
-        if stream is not None:
-            with contextlib.suppress(OSError, ValueError):
-                stream.close()
-
-
 def _short(value: object) -> str:
-    text = value if isinstance(value, str) else json.dumps(value)
+    """A value a bot wrote, cut to 80 characters and quoted (no control character shows)."""
+    try:
+        text = value if isinstance(value, str) else json.dumps(value)
+    except (ValueError, RecursionError):
+        text = "a value nested too deeply"
     return repr(text if len(text) <= 80 else text[:80] + "…")
 
 

@@ -3,6 +3,10 @@
 Deal ``i`` of a run is dealt and played from seeds derived from the run's
 seed and ``i`` alone, so any way of cutting the deals into chunks, on one
 process, a pool or a cluster, plays the same deals and finds the same sums.
+A bot in another process (`ProcessAgent`, ``cmd:``) is told a seed derived
+from the bots' seed instead, drawn from fresh entropy for the run: nothing it
+is told leads back to the deal's seed (each seed is an invertible mix of the
+integers it is made from, and a small run seed can be tried by brute force).
 With ``duplicate=True`` (the duplicate format of bridge), deals ``k * n`` to
 ``k * n + n - 1`` (``n`` players) share one pack and dealer, and the agents
 rotate through the seats: every agent plays every hand of the deal.
@@ -10,6 +14,7 @@ rotate through the seats: every agent plays every hand of the deal.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -20,7 +25,7 @@ from ..formats.records import GameRecord
 from ..rules import Rules
 from ..state.base import Outcome
 from .base import Agent, AgentFactory, _check_ends, play
-from .process import agent_from_name
+from .process import Command, ProcessAgent, agent_from_name
 from .registry import AGENTS
 from .summary import DealResult, SimulationSummary
 
@@ -82,18 +87,30 @@ def _run_chunk(
     rotate: bool,
     records: bool,
     duplicate: bool = False,
-) -> list[DealResult]:
-    """Play deals `start` to `stop - 1` of the run and say how each ended."""
+    bot_seed: int = 0,
+) -> tuple[list[DealResult], bool]:
+    """Play deals `start` to `stop - 1` of the run and say how each ended, and whether an
+    agent in another process was told a seed.
+
+    An agent in another process (a `Command`, or a `ProcessAgent` made by any factory) is
+    told a seed drawn from `bot_seed`, never one from the run's `seed`: the deal's seed is
+    mixed from the run's seed too, and the mix can be undone."""
     n = rules.players
     factories = [_factory(s) for s in specs]
     out: list[DealResult] = []
+    told_bots = False
     for i in range(start, stop):
         shift = i % n if rotate else 0
         dealer = (i // n) % n if rotate else i % n
         seats: list[Agent | None] = [None] * n
         board = i // n if duplicate else i  # duplicate: n deals of one pack, seats rotated
         for j, make in enumerate(factories):
-            seats[(j + shift) % n] = make(_mix(seed, board, j + 1))
+            told = _mix(bot_seed, board, j + 1)  # a bot's seed: nothing of the deal's
+            agent = make(told if isinstance(make, Command) else _mix(seed, board, j + 1))
+            if isinstance(agent, ProcessAgent):
+                agent.seed = told
+                told_bots = True
+            seats[(j + shift) % n] = agent
         deal_seed = _mix(seed, board, 0)
         try:
             final = play(cast(list[Agent], seats), rules, seed=deal_seed, dealer=dealer)
@@ -115,7 +132,7 @@ def _run_chunk(
                 record=GameRecord.from_state(final) if records else None,
             )
         )
-    return out
+    return out, told_bots
 
 
 def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
@@ -139,14 +156,16 @@ def simulate(
     deals: bool = False,
     records: bool = False,
     duplicate: bool = False,
+    bot_seed: int | None = None,
 ) -> SimulationSummary:
     """Play `games` seeded deals between agents and sum them up.
 
     `agents` gives one agent per seat: a name of `AGENTS` (``"heuristic"``,
-    ``"random"``, ``"ismcts"``) or a factory called with a seed, such as
-    `RandomAgent`. Every deal and every agent gets its own seed derived from
-    `seed` and the deal's number, so a run is reproducible and gives the same
-    summary however its deals are spread:
+    ``"random"``, ``"ismcts"``), ``"cmd:COMMAND"`` for a bot in another
+    process, or a factory called with a seed, such as `RandomAgent`. Every
+    deal and every agent gets its own seed derived from `seed` and the deal's
+    number, so a run is reproducible and gives the same summary however its
+    deals are spread:
 
     - `jobs` plays them on that many processes of this machine (a
       `ProcessPoolExecutor` started with *spawn*);
@@ -170,6 +189,15 @@ def simulate(
     every agent plays the same cards. `games` and `start` must then be
     multiples of the players, and `rotate` stays True.
 
+    A bot in another process (a ``cmd:`` name, a `Command`, or any
+    `ProcessAgent` a factory makes) is told a seed derived from `bot_seed`
+    instead, never from `seed`, which its deals' seeds come from: when not
+    given, the bots' seed is drawn from fresh entropy (`secrets`), so that
+    nothing a bot is told leads back to the cards it may not see. The summary
+    records it (``summary.bot_seed``, None when no bot ran in another
+    process): ``simulate(..., seed=seed, bot_seed=summary.bot_seed)`` plays
+    the run again, bots included.
+
     >>> s = simulate([RandomAgent, "heuristic"], ConquianRules(), games=4, seed=2)
     >>> s.agents, sum(s.wins) + s.tableaus == 4
     (('RandomAgent', 'heuristic'), True)
@@ -189,6 +217,8 @@ def simulate(
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
     if type(games) is not int or games < 0:
         raise ValueError(f"games must be an int of at least 0 (got {games!r})")
+    if bot_seed is not None and type(bot_seed) is not int:
+        raise TypeError(f"bot_seed must be an int or None, not {type(bot_seed).__name__}")
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be an int of at least 1 (got {jobs!r})")
     if type(start) is not int or start < 0:
@@ -204,6 +234,8 @@ def simulate(
         raise ValueError("give either jobs (processes of this machine) or an executor, not both")
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor (got {executor!r})")
+    outside = bot_seed is not None  # whether the summary records the bots' seed
+    bots = bot_seed if bot_seed is not None else secrets.randbits(63)
     n = rules.players
     keep = deals or records
     kept: list[DealResult] = []
@@ -212,8 +244,10 @@ def simulate(
     payments = [0] * n
     tableaus = abandoned = decisions = done = 0
 
-    def add(chunk: list[DealResult]) -> None:
-        nonlocal tableaus, abandoned, decisions, done
+    def add(played: tuple[list[DealResult], bool]) -> None:
+        nonlocal tableaus, abandoned, decisions, done, outside
+        chunk, told = played
+        outside = outside or told
         for d in chunk:
             decisions += d.decisions
             for j in range(n):
@@ -233,18 +267,23 @@ def simulate(
 
     def run(pool: Executor, workers: int) -> None:
         futures = [
-            pool.submit(_run_chunk, specs, rules, seed, a, b, rotate, records, duplicate)
+            pool.submit(_run_chunk, specs, rules, seed, a, b, rotate, records, duplicate, bots)
             for a, b in _chunks(start, games, workers)
         ]
-        for future in as_completed(futures):
-            add(future.result())
+        try:
+            for future in as_completed(futures):
+                add(future.result())
+        except BaseException:
+            for future in futures:  # a failed deal (a bot's fault) ends the run
+                future.cancel()
+            raise
 
     started = time.perf_counter()
     if executor is not None:
         run(executor, max(1, int(getattr(executor, "_max_workers", 4))))
     elif jobs == 1 or games <= 1:
         for i in range(start, start + games):
-            add(_run_chunk(specs, rules, seed, i, i + 1, rotate, records, duplicate))
+            add(_run_chunk(specs, rules, seed, i, i + 1, rotate, records, duplicate, bots))
     else:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
             run(pool, jobs)
@@ -265,4 +304,5 @@ def simulate(
         start=start,
         rotate=rotate,
         deals=tuple(sorted(kept, key=lambda d: d.index)),
+        bot_seed=bots if outside else None,
     )

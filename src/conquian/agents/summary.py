@@ -88,7 +88,10 @@ class SimulationSummary:
     ``start + games - 1`` of its `seed`; `deals` holds each deal's
     `DealResult` when `simulate` was asked for them (else it is empty). Two
     summaries of the same run compare equal; `elapsed` (seconds) and `jobs`
-    are left out of the comparison.
+    are left out of the comparison. `bot_seed` is the seed the bots in other
+    processes were told seeds from, drawn from fresh entropy unless given
+    (None when no agent ran in another process): ``simulate(...,
+    seed=s.seed, bot_seed=s.bot_seed)`` plays the run again.
 
     Summaries of consecutive shards of one run add up to the summary of the
     whole run: ``simulate(..., games=30, start=0) + simulate(..., games=70,
@@ -117,6 +120,7 @@ class SimulationSummary:
     start: int = 0
     rotate: bool = True
     deals: tuple[DealResult, ...] = ()
+    bot_seed: int | None = None
 
     @property
     def mean_decisions(self) -> float:
@@ -164,6 +168,12 @@ class SimulationSummary:
                 "only shards of one run add up: the same game, agents, seed and rotation "
                 f"(got {same} and {(other.game, other.agents, other.seed, other.rotate)})"
             )
+        bots = {self.bot_seed, other.bot_seed} - {None}
+        if len(bots) > 1:
+            raise ValueError(
+                "only shards of one run add up: their bots were told seeds from two bots' "
+                f"seeds ({self.bot_seed} and {other.bot_seed}); give one bot_seed to every shard"
+            )
         first, second = (self, other) if self.start <= other.start else (other, self)
         if first.start + first.games != second.start:
             raise ValueError(
@@ -187,6 +197,7 @@ class SimulationSummary:
             start=first.start,
             rotate=self.rotate,
             deals=first.deals + second.deals,
+            bot_seed=next(iter(bots), None),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -195,6 +206,7 @@ class SimulationSummary:
             "game": self.game,
             "games": self.games,
             "seed": self.seed,
+            "bot_seed": self.bot_seed,
             "start": self.start,
             "jobs": self.jobs,
             "agents": [

@@ -45,7 +45,7 @@ from typing import Any
 from ..cards import Card, NamedJoker
 from ..state.game import Zone, game_of
 
-__all__ = ["card_text", "cards_text", "diagram", "origin", "shown_hand", "status"]
+__all__ = ["card_text", "cards_text", "diagram", "origin", "printable", "shown_hand", "status"]
 
 _LABEL = 10  # the width of the label column
 _PILE_ROW = 12  # the cards of a long discard pile on one line (within 80 columns)
@@ -319,3 +319,16 @@ def _verb(subject: str, verb: str) -> str:
     if subject != "you":
         return verb
     return "have" if verb == "has" else verb.removesuffix("s")
+
+
+def printable(text: str) -> str:
+    """`text` as it may reach a terminal: unchanged when every character prints, else its
+    ``repr``, so that no control character (an escape sequence that retitles the window or
+    erases a line) comes from a file or a bot's output to the user's screen.
+
+    >>> printable("Ana")
+    'Ana'
+    >>> print(printable("\\x1b[2Kgone"))
+    '\\x1b[2Kgone'
+    """
+    return text if text.isprintable() else repr(text)
