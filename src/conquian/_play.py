@@ -18,7 +18,6 @@ from typing import IO
 
 import attrs
 
-from ._table import load, parse_option, preset, sheet_lines
 from .actions import Action, Draw, Pass, parse_action
 from .agents import AGENTS, HeuristicAgent
 from .agents.base import Agent
@@ -42,6 +41,7 @@ from .render.terminal import (
 from .render.text import diagram
 from .rules import Rules
 from .state.base import Outcome, PlayerView, State
+from .table import load, parse_option, preset, sheet_lines
 
 GAME_NAMES = tuple(n for g in GAMES.values() for n in (g.name, *g.aliases))
 """What ``--game`` accepts: every game's name and its older names."""

@@ -44,7 +44,6 @@ from ._play import (
     rules_for,
     title,
 )
-from ._table import PRESETS
 from .actions import Action
 from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
 from .errors import ConquianError
@@ -57,6 +56,7 @@ from .render.terminal import (
 )
 from .rules import Rules
 from .state.base import State
+from .table import PRESETS
 
 __all__ = ["main"]
 

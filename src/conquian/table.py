@@ -1,8 +1,9 @@
-"""What the command line needs to play matches: presets and options, loading a saved game
-or match, playing a match between agents, and the score sheet as text.
+"""Playing at the table: a match between agents to its end (`play_match`, also
+``conquian.play_match``), and what the command line needs around it: presets and
+options, loading a saved game or match, and the score sheet as text.
 
-Private to the package: `conquian.cli` calls it (``--rules``, ``--option``,
-``--deals``, ``--target``, ``--rounds``, ``--load``).
+`play_match` is the public driver of a `Match`; `conquian.cli` calls the rest
+(``--rules``, ``--option``, ``--deals``, ``--target``, ``--rounds``, ``--load``).
 
 >>> preset("pagat", ["max_sequence=none", "hand_size=9"]).hand_size
 9
@@ -97,10 +98,19 @@ def play_match(
 ) -> Match:
     """Play `match` to its end between `agents`, one per person, and return it.
 
-    Agents that have them are told ``deal_over(view)`` after each deal and
-    ``match_over(sheet_data, winner)`` at the end (as `ProcessAgent` has);
+    Each person's agent is called with his view of the deal in play when he is
+    to act. Agents that have them are told ``deal_over(view)`` after each deal
+    he sat in and ``match_over(sheet, winner)`` at the end, `sheet` being the
+    sheet's JSON document (`ScoreSheet.to_dict`), as `ProcessAgent` has them;
     `between`, if given, is called with the match after each deal. A match
-    with no end (no target, rounds or deals) is refused.
+    with no end (no target, rounds or deals) is refused with `ValueError`, as
+    is a number of agents other than the match's people.
+
+    >>> from conquian import HeuristicAgent
+    >>> match = Match(ConquianRules(), seed=7, deals=2)
+    >>> done = play_match(match, [HeuristicAgent(seed=1), HeuristicAgent(seed=2)])
+    >>> done.is_over, len(done.sheet.rows)
+    (True, 2)
     """
     if match.target is None and match.rounds is None and match.deals is None:
         raise ValueError("the match has no end: give it a target, rounds or deals")
@@ -110,9 +120,7 @@ def play_match(
         while not match.state.is_over:
             person = match.current_person
             assert person is not None
-            view = match.view(person).view
-            assert view is not None
-            match = match.apply(agents[person](view))
+            match = match.apply(agents[person](match.view(person).deal_view))
         for person, agent in enumerate(agents):
             seat = match.seat_of(person)
             told = getattr(agent, "deal_over", None)
@@ -123,7 +131,7 @@ def play_match(
         if match.is_over:
             break
         match = match.next_deal()
-    data = json.loads(match.sheet.to_json())
+    data = match.sheet.to_dict()
     for agent in agents:
         told = getattr(agent, "match_over", None)
         if callable(told):
