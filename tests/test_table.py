@@ -103,3 +103,13 @@ def test_the_public_play_match_tells_every_agent_each_deal_it_sat_in_and_the_end
         assert agent.end == [(match.sheet.to_dict(), match.winner)]
     with pytest.raises(ValueError, match="needs 3 agents"):
         conquian.play_match(Match(ConquianRules(), seed=4, people=3, deals=1), agents[:2])
+
+
+def test_play_match_names_the_person_whose_agent_returned_no_action() -> None:
+    """E1: an agent's answer that is not an action stops the match, naming the person."""
+    with pytest.raises(conquian.IllegalActionError, match=r"person 1 .* not an action"):
+        conquian.play_match(
+            Match(ConquianRules(), seed=3, deals=1), [HeuristicAgent(seed=0), lambda view: None]
+        )
+    with pytest.raises(TypeError, match="match must be a Match"):
+        conquian.play_match(ConquianRules(), [HeuristicAgent(seed=0)] * 2)  # type: ignore[arg-type]

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -201,6 +200,8 @@ class Match:
         if seed is not None and deck is not None:
             raise TypeError("Match takes seed= or deck=, not both")
         if seed is None and deck is None:
+            import secrets  # only for a match dealt without a seed
+
             seed = secrets.randbits(63)
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
             raise ValueError(f"seed must be an int from 0 to {MAX_INT} (got {seed!r})")

@@ -20,8 +20,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .agents.base import Agent
-from .errors import RecordError, RulesError
+from .actions import Action
+from .agents.base import Agent, describe
+from .errors import IllegalActionError, RecordError, RulesError
 from .formats.records import GameRecord
 from .match import Match
 from .rules import ConquianRules
@@ -112,15 +113,31 @@ def play_match(
     >>> done.is_over, len(done.sheet.rows)
     (True, 2)
     """
+    if not isinstance(match, Match):
+        raise TypeError(f"match must be a Match (got {type(match).__name__})")
     if match.target is None and match.rounds is None and match.deals is None:
         raise ValueError("the match has no end: give it a target, rounds or deals")
+    if not isinstance(agents, Sequence) or isinstance(agents, str):
+        raise TypeError(
+            f"agents must be a sequence of agents, one per person, not {type(agents).__name__}"
+        )
     if len(agents) != match.people:
         raise ValueError(f"the match needs {match.people} agents (got {len(agents)})")
+    for agent in agents:
+        if not callable(agent):
+            raise TypeError(f"agents must be callables taking a view (got {describe(agent)})")
     while True:
         while not match.state.is_over:
             person = match.current_person
             assert person is not None
-            match = match.apply(agents[person](match.view(person).deal_view))
+            action = agents[person](match.view(person).deal_view)
+            if not isinstance(action, Action):
+                raise IllegalActionError(
+                    f"person {person} ({describe(agents[person])}), deal {match.number}: the "
+                    f"agent returned {action!r}, which is not an action; an agent returns one "
+                    "of view.legal_actions"
+                )
+            match = match.apply(action)
         for person, agent in enumerate(agents):
             seat = match.seat_of(person)
             told = getattr(agent, "deal_over", None)

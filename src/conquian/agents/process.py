@@ -35,17 +35,18 @@ import json
 import os
 import queue
 import shlex
-import signal
-import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..actions import Action, parse_action
 from ..errors import ConquianError, NotationError
 from ..events import decision_of, events
 from ..state.base import PlayerView
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = ["PROTOCOL", "BotError", "Command", "ProcessAgent", "agent_from_name"]
 
@@ -191,6 +192,8 @@ class ProcessAgent:
         """Start the bot's process (the first decision does it if not done)."""
         if self._process is not None:
             return
+        import subprocess  # where a bot is started, not at `import conquian`
+
         try:
             process = subprocess.Popen(
                 self.command,
@@ -244,6 +247,8 @@ class ProcessAgent:
             process.stdin.close()
         except (OSError, ValueError):
             pass
+        import subprocess
+
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=wait)
         _stop(process)
@@ -317,6 +322,8 @@ class ProcessAgent:
         process = self._process
         code = None
         if process is not None:
+            import subprocess
+
             try:
                 code = process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
@@ -340,6 +347,9 @@ class ProcessAgent:
 
 def _stop(process: subprocess.Popen[str]) -> None:
     """Kill the process if it still runs, reap it, and close its pipes."""
+    import signal
+    import subprocess
+
     if os.name == "posix":  # the bot's whole process group: a shell's children too
         with contextlib.suppress(OSError):
             os.killpg(process.pid, signal.SIGKILL)
