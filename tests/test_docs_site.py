@@ -89,3 +89,20 @@ def test_the_engine_pages_do_not_map_rules_to_private_modules() -> None:
         assert "Where each rule lives" not in shown and "The modules, in the order" not in shown
         assert not re.search(r"`(say|turn|tables|melds|explain|dealing)\.\w+`", shown)
         assert shown.split("\n\n")[0] == text.split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    "module", ["conquian", "conquian.game", "conquian.table", "conquian.records"]
+)
+def test_the_api_pages_examples_run_outside_doctest(module: str) -> None:
+    """A module docstring is an API page's introduction: its examples import what they use,
+    so that they run as they read, in a fresh namespace (not only under pytest's doctest,
+    which lends the module's own names)."""
+    import doctest
+    import importlib
+
+    doc = importlib.import_module(module).__doc__ or ""
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    test = doctest.DocTestParser().get_doctest(doc, {}, module, None, 0)
+    runner.run(test, out=lambda _: None)
+    assert runner.summarize(verbose=False).failed == 0

@@ -1,6 +1,7 @@
-"""Starting a deal: `new_game`, from the seeded shuffle (`conquian.cards.shuffle`, C7).
+"""Starting a deal: `new_game`, from a seed (the seeded shuffle `conquian.shuffle`, C7) or
+from a deck.
 
->>> from conquian import ConquianRules, cards
+>>> from conquian import ConquianRules, cards, new_game, shuffle
 >>> shuffle(cards("AC 2C 3C 4C"), seed=1)
 (card('4C'), card('2C'), card('3C'), card('AC'))
 >>> new_game(ConquianRules(), seed=7).deck == shuffle(ConquianRules().pack_cards(), seed=7)

@@ -5,6 +5,8 @@ options, loading a saved game or match, and the score sheet as text.
 `play_match` is the public driver of a `Match`; `conquian.cli` calls the rest
 (``--rules``, ``--option``, ``--deals``, ``--target``, ``--rounds``, ``--load``).
 
+>>> from conquian import Result, ScoreSheet
+>>> from conquian.table import preset, sheet_lines
 >>> preset("pagat", ["max_sequence=none", "hand_size=9"]).hand_size
 9
 >>> print("\\n".join(sheet_lines(ScoreSheet(2).add(Result("win", winner=1, payments=(-1, 1)),
