@@ -255,7 +255,7 @@ def _rules_arguments(command: argparse.ArgumentParser) -> None:
 def _parser() -> _Parser:
     parser = _Parser(
         prog="conquian",
-        description="Conquian and Foster's Cooncan: demo games, play against bots, "
+        description="Conquian, Foster's Cooncan and Coo-Can: demo games, play against bots, "
         "simulate, replay records.",
     )
     parser.add_argument("--version", action="version", version=f"conquian {__version__}")

@@ -477,7 +477,7 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     pos: Any = position
     rules = pos.rules
     seats = rules.players
-    who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
+    who = [names[s] if s < len(names) else f"seat {s}" for s in range(seats)]
     # The registry holds the engines, whose states draw themselves with this module.
     from ..games import game_of
 
@@ -547,7 +547,7 @@ def render(thing: object) -> str:
     if hasattr(obj, "rules") and hasattr(obj, "table"):
         return render_svg(diagram_of(obj))
     if hasattr(obj, "kind") and hasattr(obj, "cards"):  # a Combination
-        label = f"{obj.kind} of player {obj.owner}"
+        label = f"{obj.kind} of seat {obj.owner}"
         return render_svg(Diagram((Row(label, ((None, _items(obj.cards)),)),)))
     faces = tuple(obj)
     for face in faces:
