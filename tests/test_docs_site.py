@@ -46,8 +46,13 @@ def test_api_pages_have_no_intro_of_their_own() -> None:
 
 
 def test_every_tutorial_is_in_the_nav() -> None:
-    """Both tutorials (two-hand Conquian, three-hand Cooncan) are reachable."""
-    for page in (ROOT / "docs" / "tutorial").glob("*.md"):
+    """Every tutorial (two-hand Conquian, three-hand and double-pack Cooncan, Coo-Can) is
+    reachable, and the home page's "Where to go next" links each."""
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    pages = sorted((ROOT / "docs" / "tutorial").glob("*.md"))
+    assert {p.name for p in pages} >= {"index.md", "cooncan.md", "double-pack.md", "coo-can.md"}
+    for page in pages:
+        assert f"(tutorial/{page.name})" in index
         assert f"tutorial/{page.name}" in MKDOCS
 
 
