@@ -111,3 +111,13 @@ def test_the_api_pages_examples_run_outside_doctest(module: str) -> None:
     test = doctest.DocTestParser().get_doctest(doc, {}, module, None, 0)
     runner.run(test, out=lambda _: None)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_readme_lists_every_game_of_the_command_and_the_suites_length() -> None:
+    """`conquian play --game NAME` for every game of the registry but the default, and how
+    long the test suite takes."""
+    from conquian import GAMES
+
+    for name in GAMES:
+        assert name == "conquian" or f"--game {name}" in README, name
+    assert re.search(r"suite, which takes a few\s+minutes", README)
