@@ -502,6 +502,11 @@ def _play_match(
         return 0
     if whole:
         winner = match.winner
+        sheet = match.sheet.to_dict()
+        for bot in bots.values():  # a process bot hears of the match's end (as play_match does)
+            told = getattr(bot, "match_over", None)
+            if callable(told):
+                told(sheet, winner)
         pr(
             "The match is tied."
             if winner is None
