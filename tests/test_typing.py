@@ -62,38 +62,29 @@ def _first_python_block(page: Path) -> str:
     return found.group(1)
 
 
-def _mypy(tmp_path: Path, code: str) -> tuple[str, int]:
-    snippet = tmp_path / "snippet.py"
-    snippet.write_text(textwrap.dedent(code), encoding="utf-8")
+def test_the_public_api_type_checks_as_a_user_reads_it(tmp_path: Path) -> None:
+    """One ``mypy --strict`` run over three snippets: the precise types (`TYPED`), the home
+    page's first deal (`state.offer`, `after.pending`), and a check that fails (`UNTYPED`:
+    a three-hand state is no `ConquianState` to the type checker)."""
+    first = _first_python_block(ROOT / "docs" / "index.md")
+    assert "state.offer" in first and "after.pending" in first
+    files = {"typed.py": TYPED, "first_deal.py": first, "untyped.py": UNTYPED}
+    for name, code in files.items():
+        (tmp_path / name).write_text(textwrap.dedent(code), encoding="utf-8")
     out, err, status = api.run(
         [
             "--strict",
             "--no-error-summary",
             "--cache-dir",
-            str(ROOT / ".mypy_cache"),
+            str(tmp_path / ".mypy_cache"),
             "--python-version",
             "3.10",
-            str(snippet),
+            *(str(tmp_path / name) for name in files),
         ]
     )
-    return out + err, status
-
-
-def test_states_views_and_match_views_have_precise_types(tmp_path: Path) -> None:
-    out, status = _mypy(tmp_path, TYPED)
-    assert status == 0, out
-
-
-def test_the_docs_first_example_type_checks(tmp_path: Path) -> None:
-    """The home page's first deal (`state.offer`, `after.pending`) under ``mypy --strict``."""
-    code = _first_python_block(ROOT / "docs" / "index.md")
-    assert "state.offer" in code and "after.pending" in code
-    out, status = _mypy(tmp_path, code)
-    assert status == 0, out
-
-
-def test_a_state_of_another_game_is_refused(tmp_path: Path) -> None:
-    """The check can fail: a three-hand state is no ConquianState to the type checker."""
-    out, status = _mypy(tmp_path, UNTYPED)
+    errors = [line for line in (out + err).splitlines() if ": error:" in line]
     assert status == 1
-    assert 'Incompatible types in assignment (expression has type "CooncanState"' in out
+    assert [e for e in errors if "typed.py" in e and "untyped.py" not in e] == []
+    assert [e for e in errors if "first_deal.py" in e] == []
+    (wrong,) = [e for e in errors if "untyped.py" in e]
+    assert 'Incompatible types in assignment (expression has type "CooncanState"' in wrong
