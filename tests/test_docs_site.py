@@ -121,3 +121,33 @@ def test_the_readme_lists_every_game_of_the_command_and_the_suites_length() -> N
     for name in GAMES:
         assert name == "conquian" or f"--game {name}" in README, name
     assert re.search(r"suite, which takes a few\s+minutes", README)
+
+
+def test_api_pages_list_the_main_names_first_and_hide_none() -> None:
+    """An API page that orders its members (main names before helpers) names only names
+    its module has, and every name of the module's ``__all__``: an explicit list hides
+    nothing. The pages of the main names start with them."""
+    import importlib
+
+    firsts = {"game.md": "new_game", "state.md": "State", "agents.md": "play"}
+    # re-exported names documented on their own page: one path a name
+    elsewhere = {"coocan.md": {"CooCanRules"}, "game.md": {"shuffle"}}
+    ordered = 0
+    for page in sorted((ROOT / "docs" / "reference" / "api").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        found = re.search(r"^::: (\S+)$", text, re.M)
+        listed = re.search(r"^\s+members: \[(.*)\]$", text, re.M)
+        assert found is not None
+        if listed is None:
+            continue
+        ordered += 1
+        module = importlib.import_module(found.group(1))
+        members = [m.strip() for m in listed.group(1).split(",")]
+        assert len(set(members)) == len(members), page.name
+        for name in members:
+            assert hasattr(module, name), f"{page.name}: {name}"
+        hidden = set(getattr(module, "__all__", ())) - set(members)
+        assert hidden == elsewhere.get(page.name, set()), page.name
+        if page.name in firsts:
+            assert members[0] == firsts[page.name], page.name
+    assert ordered >= 10
