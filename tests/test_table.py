@@ -113,3 +113,16 @@ def test_play_match_names_the_person_whose_agent_returned_no_action() -> None:
         )
     with pytest.raises(TypeError, match="match must be a Match"):
         conquian.play_match(ConquianRules(), [HeuristicAgent(seed=0)] * 2)  # type: ignore[arg-type]
+
+
+def test_play_match_names_the_person_whose_agent_plays_an_illegal_action() -> None:
+    """E1: an illegal action stops the match with the rule's id, naming the person."""
+
+    def stubborn(view: PlayerView) -> Action:
+        return conquian.parse_action("discard AC") if view.current_player else view.legal_actions[0]
+
+    with pytest.raises(conquian.IllegalActionError, match=r"person 1 .*deal 1: illegal") as info:
+        conquian.play_match(
+            Match(ConquianRules(), seed=3, deals=1), [HeuristicAgent(seed=0), stubborn]
+        )
+    assert info.value.rule is not None

@@ -139,7 +139,16 @@ def play_match(
                     f"agent returned {action!r}, which is not an action; an agent returns one "
                     "of view.legal_actions"
                 )
-            match = match.apply(action)
+            try:
+                match = match.apply(action)
+            except IllegalActionError as err:
+                named = IllegalActionError(
+                    f"person {person} ({describe(agents[person])}), deal {match.number}: "
+                    f"{err.args[0]}",
+                    action=err.action,
+                )
+                named.rule = err.rule  # the message already ends with the rule id
+                raise named from err
         for person, agent in enumerate(agents):
             seat = match.seat_of(person)
             told = getattr(agent, "deal_over", None)
