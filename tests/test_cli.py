@@ -31,12 +31,12 @@ from conquian import (
     new_game,
     parse_action,
 )
-from conquian._table import PRESETS
 from conquian.agents import AGENTS, play
 from conquian.cards import parse_face
 from conquian.cli import main
 from conquian.render.terminal import LineReader, Printer, help_text, not_in_pack, progress_bar
 from conquian.render.text import cards_text
+from conquian.table import PRESETS
 
 RULES: dict[str, Rules] = {
     "two-hand": ConquianRules(),

@@ -84,7 +84,7 @@ def test_every_game_draws_as_text_and_svg(name: str) -> None:
     for position in (state, state.view(0)):
         text = str(position)
         assert text == diagram(position) and text.startswith(heading)
-        assert all(f"player {s}" in text for s in range(rules.players))
+        assert all(f"seat {s}" in text for s in range(rules.players))
         assert "table" in text and ("next" in text or "result" in text)
         picture = svg.render(position)
         assert ET.fromstring(picture).tag.endswith("svg")
@@ -138,15 +138,15 @@ def test_coo_can_views_read_through_the_entry_and_by_their_class() -> None:
 def test_coo_can_diagram_shows_the_discard_pile_the_deck_and_melds_by_owner() -> None:
     """K2, K3: the dealer opens with a discard; the diagram names the piles and the owners."""
     state = new_game(CooCanRules(players=2), seed=1, dealer=0)
-    assert str(state).endswith("next      player 0 to discard, the dealer's opening (K2)")
+    assert str(state).endswith("next      seat 0 to discard, the dealer's opening (K2)")
     state = state.apply(state.legal_actions()[0])
     text = str(state)
     assert "discards  " in text and "(1 card, top last)" in text
     assert "deck      83 cards face down" in text
-    assert "player 1 to draw from the deck or take the top discard" in text
+    assert "seat 1 to draw from the deck or take the top discard" in text
     state = _played(CooCanRules(players=2), seed=11, actions=200)
     for i, meld in enumerate(state.table):
-        assert f"@{i} player {meld.owner}: " in str(state)
+        assert f"@{i} seat {meld.owner}: " in str(state)
     picture = svg.render(state.view(0))
     assert "discards: face up, top last" in picture and "deck: " in picture
 

@@ -55,13 +55,13 @@ def test_a_state_diagram_shows_every_hand_and_every_meld(state: State) -> None:
     text = str(state)
     lines = text.splitlines()
     for seat in range(state.rules.players):
-        (line,) = [ln for ln in lines if ln.startswith(f"player {seat} ")]
+        (line,) = [ln for ln in lines if ln.startswith(f"seat {seat}")]
         hand = state.hand(seat)
         assert f"({len(hand)} card" in line
         if hand:
             assert " ".join(map(str, hand)) in line
     for i, combo in enumerate(state.table):
-        assert f"@{i} player {combo.owner}: {cards_text(combo.cards)}" in text
+        assert f"@{i} seat {combo.owner}: {cards_text(combo.cards)}" in text
     assert len(lines) == len(text.rstrip("\n").splitlines())  # no trailing blank lines
     assert all(ln == ln.rstrip() for ln in lines)
 
@@ -73,13 +73,13 @@ def test_a_view_diagram_shows_no_hidden_card(state: State, data: st.DataObject) 
     player = data.draw(st.integers(0, state.rules.players - 1))
     view = state.view(player)
     text = str(view)
-    assert text.splitlines()[1] == f"player {player}'s view"
-    own = [ln for ln in text.splitlines() if ln.startswith(f"player {player} ")]
+    assert text.splitlines()[1] == f"seat {player}'s view"
+    own = [ln for ln in text.splitlines() if ln.startswith(f"seat {player} ")]
     assert own and (not view.hand or " ".join(map(str, view.hand)) in own[0])
     for seat in range(state.rules.players):
         if seat == player:
             continue
-        (line,) = [ln for ln in text.splitlines() if ln.startswith(f"player {seat} ")]
+        (line,) = [ln for ln in text.splitlines() if ln.startswith(f"seat {seat} ")]
         known = set(map(str, getattr(view, "known", [()] * 9)[seat]))
         if getattr(view, "hands", None) is not None:  # C6 "Showing": the deal is over
             known = {str(c) for c in state.hand(seat)}
@@ -92,10 +92,10 @@ def test_the_two_hand_diagram_names_the_offer_its_origin_and_the_stock() -> None
     """T11: the starter is on offer to the pone, turned; the stock is the face-down pile."""
     state = new_game(ConquianRules(), seed=3, dealer=1)
     text = str(state)
-    assert f"offer     {state.offer} to player 0 (turned for player 0, T11)" in text
+    assert f"offer     {state.offer} to seat 0 (turned for seat 0, T11)" in text
     assert f"stock     {state.stock_size} cards face down" in text
     after = state.apply("pass").apply("pass")  # both pass: the dealer turns the next card
-    assert "(turned by player 1)" in str(after) and "buried    3S" in str(after)
+    assert "(turned by seat 1)" in str(after) and "buried    3S" in str(after)
     taken = new_game(ConquianRules(), seed=5, dealer=1).apply("take KD")
     assert "pending   KD  (to meld this turn)" in str(taken)
 
@@ -155,8 +155,8 @@ def test_a_view_that_holds_every_hand_at_the_end_shows_them() -> None:
     hands = (final.hand(0), final.hand(1))
     showing = SimpleNamespace(**{**fields, "hands": hands})
     text = diagram(showing)
-    assert f"player 0  {cards_text(hands[0])}  ({len(hands[0])} cards" in text
+    assert f"seat 0    {cards_text(hands[0])}  ({len(hands[0])} cards" in text
     hidden = SimpleNamespace(**{**fields, "hands": None})
-    assert f"player 0  {len(hands[0])} cards" in diagram(hidden)
+    assert f"seat 0    {len(hands[0])} cards" in diagram(hidden)
     going = SimpleNamespace(**{**fields, "result": None, "current_player": 0, "hands": hands})
-    assert f"player 0  {len(hands[0])} cards" in diagram(going)
+    assert f"seat 0    {len(hands[0])} cards" in diagram(going)

@@ -46,8 +46,13 @@ def test_api_pages_have_no_intro_of_their_own() -> None:
 
 
 def test_every_tutorial_is_in_the_nav() -> None:
-    """Both tutorials (two-hand Conquian, three-hand Cooncan) are reachable."""
-    for page in (ROOT / "docs" / "tutorial").glob("*.md"):
+    """Every tutorial (two-hand Conquian, three-hand and double-pack Cooncan, Coo-Can) is
+    reachable, and the home page's "Where to go next" links each."""
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    pages = sorted((ROOT / "docs" / "tutorial").glob("*.md"))
+    assert {p.name for p in pages} >= {"index.md", "cooncan.md", "double-pack.md", "coo-can.md"}
+    for page in pages:
+        assert f"(tutorial/{page.name})" in index
         assert f"tutorial/{page.name}" in MKDOCS
 
 
@@ -89,3 +94,60 @@ def test_the_engine_pages_do_not_map_rules_to_private_modules() -> None:
         assert "Where each rule lives" not in shown and "The modules, in the order" not in shown
         assert not re.search(r"`(say|turn|tables|melds|explain|dealing)\.\w+`", shown)
         assert shown.split("\n\n")[0] == text.split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    "module", ["conquian", "conquian.game", "conquian.table", "conquian.records"]
+)
+def test_the_api_pages_examples_run_outside_doctest(module: str) -> None:
+    """A module docstring is an API page's introduction: its examples import what they use,
+    so that they run as they read, in a fresh namespace (not only under pytest's doctest,
+    which lends the module's own names)."""
+    import doctest
+    import importlib
+
+    doc = importlib.import_module(module).__doc__ or ""
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    test = doctest.DocTestParser().get_doctest(doc, {}, module, None, 0)
+    runner.run(test, out=lambda _: None)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_readme_lists_every_game_of_the_command_and_the_suites_length() -> None:
+    """`conquian play --game NAME` for every game of the registry but the default, and how
+    long the test suite takes."""
+    from conquian import GAMES
+
+    for name in GAMES:
+        assert name == "conquian" or f"--game {name}" in README, name
+    assert re.search(r"suite, which takes a few\s+minutes", README)
+
+
+def test_api_pages_list_the_main_names_first_and_hide_none() -> None:
+    """An API page that orders its members (main names before helpers) names only names
+    its module has, and every name of the module's ``__all__``: an explicit list hides
+    nothing. The pages of the main names start with them."""
+    import importlib
+
+    firsts = {"game.md": "new_game", "state.md": "State", "agents.md": "play"}
+    # re-exported names documented on their own page: one path a name
+    elsewhere = {"coocan.md": {"CooCanRules"}, "game.md": {"shuffle"}}
+    ordered = 0
+    for page in sorted((ROOT / "docs" / "reference" / "api").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        found = re.search(r"^::: (\S+)$", text, re.M)
+        listed = re.search(r"^\s+members: \[(.*)\]$", text, re.M)
+        assert found is not None
+        if listed is None:
+            continue
+        ordered += 1
+        module = importlib.import_module(found.group(1))
+        members = [m.strip() for m in listed.group(1).split(",")]
+        assert len(set(members)) == len(members), page.name
+        for name in members:
+            assert hasattr(module, name), f"{page.name}: {name}"
+        hidden = set(getattr(module, "__all__", ())) - set(members)
+        assert hidden == elsewhere.get(page.name, set()), page.name
+        if page.name in firsts:
+            assert members[0] == firsts[page.name], page.name
+    assert ordered >= 10

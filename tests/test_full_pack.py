@@ -212,7 +212,7 @@ def test_text_diagram_and_svg_name_the_full_pack(players: int) -> None:
     head = "Two-hand Conquian" if players == 2 else f"Conquian for {players}"
     assert str(state).splitlines()[0].startswith(f"{head} (standard pack, 52 cards)")
     picture = render(state)
-    assert all(f"player {seat}: " in picture for seat in range(players))
+    assert all(f"seat {seat}: " in picture for seat in range(players))
     assert "(this view):" in render(state.view(0))
 
 

@@ -62,7 +62,7 @@ def test_origin_names_the_passer_as_the_right_neighbour() -> None:
     """A passed card comes from the player on the right of the one who has the say (T6, T17)."""
     state = new_game(ConquianRules(), seed=3, dealer=1).apply("pass")
     assert state.current_player == 1
-    assert origin(state) == "passed by player 0"
+    assert origin(state) == "passed by seat 0"
 
 
 # -- three and four seats --------------------------------------------------------------------
@@ -85,10 +85,10 @@ def test_text_diagram_shows_every_hand(players: int) -> None:
     lines = str(state).splitlines()
     assert lines[0].startswith(f"Conquian for {players} ({rules.pack} pack, 40 cards)")
     for seat in range(players):
-        row = next(line for line in lines if line.startswith(f"player {seat} "))
+        row = next(line for line in lines if line.startswith(f"seat {seat} "))
         assert f"({rules.hand_size} cards, 0 melded)" in row
     view_lines = str(state.view(1)).splitlines()
-    assert view_lines[1] == "player 1's view" and view_lines[2].startswith("player 1 ")
+    assert view_lines[1] == "seat 1's view" and view_lines[2].startswith("seat 1 ")
     assert sum(f"{rules.hand_size} cards, 0 melded" in line for line in view_lines) == players
 
 
@@ -98,8 +98,8 @@ def test_origin_of_a_passed_card_with_more_seats(players: int) -> None:
     state = new_game(_rules(players), seed=2, dealer=players - 1)  # the pone is seat 0
     passed = state.apply("pass")
     assert passed.current_player == 1
-    assert origin(passed) == "passed by player 0"
-    assert "(passed by player 0)" in str(passed)
+    assert origin(passed) == "passed by seat 0"
+    assert "(passed by seat 0)" in str(passed)
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -107,7 +107,7 @@ def test_svg_draws_every_hand(players: int) -> None:
     """The SVG of a state labels n hands; of a view, n hands with the player's marked."""
     state = new_game(_rules(players), seed=5)
     picture = render(state)
-    assert all(f"player {seat}: " in picture for seat in range(players))
+    assert all(f"seat {seat}: " in picture for seat in range(players))
     assert render(state.view(2)).count("(this view):") == 2  # the caption and the aria-label
 
 

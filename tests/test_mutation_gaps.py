@@ -657,7 +657,7 @@ def test_t2_after_a_win_every_action_is_refused_naming_the_winner() -> None:
     state = deal_game(FOSTER, "AC 2C 3C 4C 4D 5D 6D 7D KH KS", DEALER_HAND, "KD")
     state = two_hand_play(state, "meld AC 2C 3C 4C", "meld 4D 5D 6D 7D", "take KD", "meld KD KH KS")
     for action in ("pass", "discard 2D"):
-        assert_illegal(state, action, "T2", "the deal is over: player 1 has won")
+        assert_illegal(state, action, "T2", "the deal is over: seat 1 has won")
 
 
 def test_t10_the_pone_forcing_a_card_that_fits_no_meld_is_told_so() -> None:

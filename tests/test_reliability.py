@@ -248,6 +248,16 @@ def _targets() -> list[Target]:
     add("play.agents", lambda v: play(v, ConquianRules(), seed=1), "agent")  # type: ignore[arg-type]
     add("play.rules", lambda v: play([RandomAgent(1), RandomAgent(2)], v, seed=1), "rules")  # type: ignore[arg-type]
     add("simulate.agents", lambda v: simulate(v, ConquianRules(), games=1), "agent")  # type: ignore[arg-type]
+    add(
+        "play_match.match",
+        lambda v: conquian.play_match(v, [RandomAgent(1), RandomAgent(2)]),  # type: ignore[arg-type]
+        "match",
+    )
+    add(
+        "play_match.agents",
+        lambda v: conquian.play_match(Match(ConquianRules(), 1, deals=1), v),  # type: ignore[arg-type]
+        "agent",
+    )
     add("simulate.seed", lambda v: simulate(["random"] * 2, ConquianRules(), 1, v), "seed")  # type: ignore[arg-type]
     # matches (conquian.match) and their sheets
     add("Match.rules", lambda v: Match(v, seed=1), "rules")  # type: ignore[arg-type]

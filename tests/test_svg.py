@@ -87,7 +87,7 @@ def test_a_combination_has_its_repr_svg() -> None:
     assert combo is not None
     root = ET.fromstring(combo._repr_svg_())
     assert titles(root) == ["four of hearts", "five of hearts", "six of hearts"]
-    assert "player 1" in root.get("aria-label", "")
+    assert "seat 1" in root.get("aria-label", "")
 
 
 def test_render_takes_cards_and_refuses_other_things() -> None:
@@ -104,15 +104,15 @@ def test_the_picture_has_the_zones_of_the_text_diagram() -> None:
     picture = diagram_of(state)
     labels = [row.label for row in picture.rows]
     assert labels == [
-        "player 0: 10 cards, 0 melded",
-        "player 1: 10 cards, 0 melded",
+        "seat 0: 10 cards, 0 melded",
+        "seat 1: 10 cards, 0 melded",
         "table",
-        "offer to player 0 (turned for player 0, T11)",
+        "offer to seat 0 (turned for seat 0, T11)",
         "stock: 19 cards face down",
     ]
-    assert picture.caption == "player 0 has the say to 3♠"
+    assert picture.caption == "seat 0 has the say to 3♠"
     view_rows = diagram_of(state.view(1)).rows
-    assert view_rows[0].label == "player 1 (this view): 10 cards, 0 melded"
+    assert view_rows[0].label == "seat 1 (this view): 10 cards, 0 melded"
     root = ET.fromstring(render(state))
     texts = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "row-label"]
     assert texts == labels

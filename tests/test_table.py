@@ -7,17 +7,21 @@ from pathlib import Path
 
 import pytest
 
+import conquian
 from conquian import (
+    Action,
     ConquianRules,
     GameRecord,
     HeuristicAgent,
     Match,
+    PlayerView,
     RecordError,
     RulesError,
     new_game,
+    play_match,
 )
-from conquian._table import load, play_match, preset, sheet_lines
 from conquian.agents import ProcessAgent
+from conquian.table import load, preset, sheet_lines
 
 BOT = Path(__file__).resolve().parent.parent / "docs" / "examples" / "bots" / "first_bot.py"
 
@@ -65,3 +69,60 @@ def test_play_match_to_a_target_tells_a_process_bot_the_results() -> None:
     ]
     with pytest.raises(ValueError, match="no end"):
         play_match(Match(ConquianRules(), seed=1), [HeuristicAgent(1), HeuristicAgent(2)])
+
+
+class _Told:
+    """A heuristic bot that keeps what it is told between the deals and at the end."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = HeuristicAgent(seed=seed)
+        self.deals: list[int] = []
+        self.end: list[tuple[dict[str, object], int | None]] = []
+
+    def __call__(self, view: PlayerView) -> Action:
+        return self.bot(view)
+
+    def deal_over(self, view: PlayerView) -> None:
+        assert view.result is not None
+        self.deals.append(view.player)
+
+    def match_over(self, sheet: dict[str, object], winner: int | None) -> None:
+        self.end.append((sheet, winner))
+
+
+def test_the_public_play_match_tells_every_agent_each_deal_it_sat_in_and_the_end() -> None:
+    """`conquian.play_match` (DESIGN.md, round 4): three persons at a two-hand table, one
+    sitting out each deal (T24); each agent hears ``deal_over`` for the deals it sat in and
+    ``match_over`` once, with the sheet's document and the winner."""
+    agents = [_Told(seed) for seed in range(3)]
+    match = conquian.play_match(Match(ConquianRules(), seed=4, people=3, deals=3), agents)
+    assert match.is_over and len(match.sheet.rows) == 3
+    for person, agent in enumerate(agents):
+        sat = [row for row in match.sheet.rows if person in row.seats]
+        assert len(agent.deals) == len(sat) == 2  # each sits out one deal of three
+        assert agent.end == [(match.sheet.to_dict(), match.winner)]
+    with pytest.raises(ValueError, match="needs 3 agents"):
+        conquian.play_match(Match(ConquianRules(), seed=4, people=3, deals=1), agents[:2])
+
+
+def test_play_match_names_the_person_whose_agent_returned_no_action() -> None:
+    """E1: an agent's answer that is not an action stops the match, naming the person."""
+    with pytest.raises(conquian.IllegalActionError, match=r"person 1 .* not an action"):
+        conquian.play_match(
+            Match(ConquianRules(), seed=3, deals=1), [HeuristicAgent(seed=0), lambda view: None]
+        )
+    with pytest.raises(TypeError, match="match must be a Match"):
+        conquian.play_match(ConquianRules(), [HeuristicAgent(seed=0)] * 2)  # type: ignore[arg-type]
+
+
+def test_play_match_names_the_person_whose_agent_plays_an_illegal_action() -> None:
+    """E1: an illegal action stops the match with the rule's id, naming the person."""
+
+    def stubborn(view: PlayerView) -> Action:
+        return conquian.parse_action("discard AC") if view.current_player else view.legal_actions[0]
+
+    with pytest.raises(conquian.IllegalActionError, match=r"person 1 .*deal 1: illegal") as info:
+        conquian.play_match(
+            Match(ConquianRules(), seed=3, deals=1), [HeuristicAgent(seed=0), stubborn]
+        )
+    assert info.value.rule is not None

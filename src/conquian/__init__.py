@@ -21,6 +21,7 @@ from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
 from .rummy import CooncanState, CooncanView, Cut, cut_for_deal
 from .scoring import ScoreSheet
 from .state.base import Outcome, PlayerView, Result, State
+from .table import play_match
 
 __version__ = "0.1.0"
 
@@ -82,6 +83,7 @@ __all__ = [
     "parse_action",
     "pip_value",
     "play",
+    "play_match",
     "shuffle",
     "simulate",
 ]

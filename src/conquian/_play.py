@@ -19,7 +19,6 @@ from typing import IO, Any
 
 import attrs
 
-from ._table import load, parse_option, preset, sheet_lines
 from .actions import Action, Draw, Pass, parse_action
 from .agents import AGENTS, HeuristicAgent
 from .agents.base import Agent
@@ -43,6 +42,7 @@ from .render.terminal import (
 from .render.text import diagram
 from .rules import Rules
 from .state.base import Outcome, PlayerView, State
+from .table import load, parse_option, preset, sheet_lines
 
 GAME_NAMES = tuple(n for g in GAMES.values() for n in (g.name, *g.aliases))
 """What ``--game`` accepts: every game's name and its older names."""
@@ -554,6 +554,11 @@ def _play_match(
         return 0
     if whole:
         winner = match.winner
+        sheet = match.sheet.to_dict()
+        for bot in bots.values():  # a process bot hears of the match's end (as play_match does)
+            told = getattr(bot, "match_over", None)
+            if callable(told):
+                told(sheet, winner)
         pr(
             "The match is tied."
             if winner is None

@@ -45,7 +45,6 @@ from ._play import (
     rules_for,
     title,
 )
-from ._table import PRESETS
 from .actions import Action
 from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
 from .agents.process import BotError
@@ -60,6 +59,7 @@ from .render.terminal import (
 from .render.text import printable
 from .rules import Rules
 from .state.base import State
+from .table import PRESETS
 
 __all__ = ["main"]
 
@@ -261,7 +261,7 @@ def _rules_arguments(command: argparse.ArgumentParser) -> None:
 def _parser() -> _Parser:
     parser = _Parser(
         prog="conquian",
-        description="Conquian and Foster's Cooncan: demo games, play against bots, "
+        description="Conquian, Foster's Cooncan and Coo-Can: demo games, play against bots, "
         "simulate, replay records.",
     )
     parser.add_argument("--version", action="version", version=f"conquian {__version__}")

@@ -1,8 +1,8 @@
-"""The old path of `conquian.render.text`: the same public names.
+"""Text diagrams: `diagram` draws a state or a view as the lines `print(state)` shows
+(every hand, the table with each meld's number and owner, the card on offer), and the
+helpers that write cards and hands in the notation.
 
-The code lives in `conquian.render.text` since the package was grouped by meaning;
-this module keeps `conquian.diagram` (a public path) working by re-exporting
-the public names of `conquian.render.text`.
+This is the public path of these names; their code lives in `conquian.render.text`.
 """
 
 from .render.text import card_text as card_text

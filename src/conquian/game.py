@@ -1,6 +1,7 @@
-"""Starting a deal: `new_game`, from the seeded shuffle (`conquian.cards.shuffle`, C7).
+"""Starting a deal: `new_game`, from a seed (the seeded shuffle `conquian.shuffle`, C7) or
+from a deck.
 
->>> from conquian import ConquianRules, cards
+>>> from conquian import ConquianRules, cards, new_game, shuffle
 >>> shuffle(cards("AC 2C 3C 4C"), seed=1)
 (card('4C'), card('2C'), card('3C'), card('AC'))
 >>> new_game(ConquianRules(), seed=7).deck == shuffle(ConquianRules().pack_cards(), seed=7)
@@ -11,12 +12,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, overload
 
 from .cards import Card, shuffle
 from .errors import RecordError
 from .games import game_of
-from .rules import Rules
+from .rules import ConquianRules, CooCanRules, CooncanRules, Rules
 from .state.base import State
+
+if TYPE_CHECKING:
+    from .coocan.state import CooCanState
+    from .offer.state import ConquianState
+    from .rummy.state import CooncanState
 
 __all__ = ["check_deck", "new_game", "shuffle"]
 
@@ -52,6 +59,36 @@ def check_deck(rules: Rules, deck: Sequence[object]) -> tuple[Card, ...]:
     return tuple(good)
 
 
+# One signature a rules class, so that a type checker knows the state's class (and its
+# fields: `offer`, `pending`, `stock`, ...) from the rules it is dealt under.
+@overload
+def new_game(
+    rules: ConquianRules,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> ConquianState: ...
+@overload
+def new_game(
+    rules: CooncanRules,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> CooncanState: ...
+@overload
+def new_game(
+    rules: CooCanRules,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> CooCanState: ...
+@overload
+def new_game(
+    rules: Rules,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> State: ...
 def new_game(
     rules: Rules,
     seed: int | None = None,
@@ -61,7 +98,11 @@ def new_game(
     """Deal a new game under `rules`: from a `seed`, or from an explicit `deck`.
 
     Give exactly one of `seed` and `deck`; `deck` is the whole pack, top card
-    first. The player after the `dealer` acts first.
+    first. The seat after the `dealer` acts first.
+
+    The state is of the rules' engine: a `ConquianState` for `ConquianRules`, a
+    `CooncanState` for `CooncanRules`, a `CooCanState` for `CooCanRules`, and a
+    type checker knows it from the rules' class (`state.offer` type-checks).
 
     >>> state = new_game(ConquianRules(), seed=7)
     >>> state.current_player, len(state.hand(0)), len(state.hand(1))

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -201,6 +200,8 @@ class Match:
         if seed is not None and deck is not None:
             raise TypeError("Match takes seed= or deck=, not both")
         if seed is None and deck is None:
+            import secrets  # only for a match dealt without a seed
+
             seed = secrets.randbits(63)
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
             raise ValueError(f"seed must be an int from 0 to {MAX_INT} (got {seed!r})")
@@ -377,6 +378,29 @@ class Match:
         Keep it from the players: a seed foretells the deals. Raises `RecordError`
         past the limits of records (`MAX_TEXT` characters, `MAX_DEALS` deals).
         """
+        data = self.to_dict()
+        text = pretty(data)
+        problems = []
+        if len(text) > MAX_TEXT:
+            problems.append(f"{len(text)} characters, more than the limit of {MAX_TEXT}")
+        if len(data["played"]) > MAX_DEALS:
+            problems.append(
+                f"played: {len(data['played'])} deals, more than the limit of {MAX_DEALS}"
+            )
+        if problems:
+            raise RecordError(problems, what="match")
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match file as Python data: the ``conquian-match`` document that `to_json`
+        writes (its limits are checked by `to_json` alone). Keep it from the players: a
+        seed foretells the deals.
+
+        >>> match = Match(ConquianRules(), seed=7, deals=2)
+        >>> data = match.to_dict()
+        >>> data["format"], data["deals"], len(data["played"])
+        ('conquian-match', 2, 1)
+        """
         codec = codec_for(self.rules.game)
         assert codec is not None
         played = []
@@ -401,15 +425,7 @@ class Match:
             "played": played,
             "sheet": sheet_data(self.sheet),
         }
-        text = pretty(data)
-        problems = []
-        if len(text) > MAX_TEXT:
-            problems.append(f"{len(text)} characters, more than the limit of {MAX_TEXT}")
-        if len(played) > MAX_DEALS:
-            problems.append(f"played: {len(played)} deals, more than the limit of {MAX_DEALS}")
-        if problems:
-            raise RecordError(problems, what="match")
-        return text
+        return data
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
@@ -560,10 +576,28 @@ class MatchView:
     is_over: bool
     winner: int | None
 
+    @property
+    def deal_view(self) -> PlayerView:
+        """His view of the deal in play, for a person who has a seat in it: `view`, typed
+        without None (when every person has a seat, as in a match of as many people as
+        seats, it is never None). Raises `ValueError` while he sits the deal out (T24).
+
+        >>> Match(ConquianRules(), seed=7).view(1).deal_view.player
+        1
+        """
+        if self.view is None:
+            raise ValueError(f"person {self.person} sits out deal {self.number} (T24)")
+        return self.view
+
     def to_json(self) -> str:
         """This view as one line of JSON (format ``conquian-match-view``): the person's
         view of the deal (a ``conquian-view``, or null) and the sheet; never a seed."""
-        data = {
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """This view as Python data: the ``conquian-match-view`` document that `to_json`
+        writes, the view of the deal as `PlayerView.to_dict` gives it."""
+        return {
             "format": "conquian-match-view",
             "version": 1,
             "person": self.person,
@@ -574,6 +608,5 @@ class MatchView:
             "is_over": self.is_over,
             "winner": self.winner,
             "sheet": sheet_data(self.sheet),
-            "view": None if self.view is None else json.loads(self.view.to_json()),
+            "view": None if self.view is None else self.view.to_dict(),
         }
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -1,8 +1,8 @@
-"""The old path of `conquian.formats.records`: the same public names.
+"""Game records and positions: `GameRecord` (also `conquian.GameRecord`), the formats'
+names and version, and the limits every reader checks (E2).
 
-The code lives in `conquian.formats.records` since the package was grouped by meaning;
-this module keeps `conquian.records` (a public path) working by re-exporting
-the public names of `conquian.formats.records`.
+This is the public path of these names; their code lives in `conquian.formats.records`.
+The formats are described on the *Records and positions* page.
 """
 
 from .formats.records import FORMAT_POSITION as FORMAT_POSITION

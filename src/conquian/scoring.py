@@ -356,7 +356,16 @@ class ScoreSheet:
         >>> ScoreSheet.from_json(sheet.to_json()) == sheet
         True
         """
-        return pretty({"format": FORMAT_SHEET, "version": 1, **sheet_data(self)})
+        return pretty(self.to_dict())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as Python data: the ``conquian-sheet`` document that `to_json` writes.
+
+        >>> sheet = ScoreSheet(2).add(Result("win", winner=0, payments=(1, -1)), dealer=1)
+        >>> sheet.to_dict()["format"], sheet.to_dict()["players"]
+        ('conquian-sheet', 2)
+        """
+        return {"format": FORMAT_SHEET, "version": 1, **sheet_data(self)}
 
     @classmethod
     def from_json(cls, text: str | bytes) -> ScoreSheet:

@@ -1,8 +1,7 @@
-"""The old path of `conquian.render.svg`: the same public names.
+"""SVG pictures of the cards: `render` draws a state, a view, a combination or a hand
+(what notebooks show through `_repr_svg_`), and the pieces of a diagram it is built of.
 
-The code lives in `conquian.render.svg` since the package was grouped by meaning;
-this module keeps `conquian.svg` (a public path) working by re-exporting
-the public names of `conquian.render.svg`.
+This is the public path of these names; their code lives in `conquian.render.svg`.
 """
 
 from .render.svg import Diagram as Diagram

@@ -9,7 +9,7 @@ what the ladder of `benchmarks/ladder.py` uses.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape as _html_escape
 
 from .summary import SimulationSummary, wilson_interval
 
@@ -24,8 +24,13 @@ _BOTTOM = 36
 _COLOURS = ("#3b6ea8", "#c0504d", "#6a9a3a", "#8064a2", "#d08a2c", "#4aacc5")
 
 
+def escape(text: str) -> str:
+    """Text for SVG content: ``&``, ``<`` and ``>`` as entities, quotes kept."""
+    return _html_escape(text, quote=False)
+
+
 def _attr(text: str) -> str:
-    return escape(text, {'"': "&quot;"})
+    return escape(text).replace('"', "&quot;")
 
 
 def share_chart(

@@ -51,18 +51,19 @@ import json
 import os
 import queue
 import shlex
-import signal
-import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..actions import Action, parse_action
 from ..errors import ConquianError, NotationError
 from ..events import decision_of, events
 from ..render.text import printable
 from ..state.base import PlayerView
+
+if TYPE_CHECKING:
+    import subprocess
 
 __all__ = [
     "MAX_LINE",
@@ -235,6 +236,9 @@ class _Pipes:
     def stop(self) -> None:
         """Kill the bot's process group, reap the bot, and let the threads go: none waits
         for a pipe that a child out of the group may hold open."""
+        import signal
+        import subprocess  # where used: `import conquian` stays light
+
         process = self.process
         if os.name == "posix" and process.returncode is None:
             with contextlib.suppress(OSError):  # the bot's whole group: a shell's children too
@@ -380,6 +384,8 @@ class ProcessAgent:
 
     def start(self) -> None:
         """Start the bot's process (the first decision does it if not done)."""
+        import subprocess  # where used: `import conquian` stays light
+
         if self._pipes is not None:
             return
         try:
@@ -400,6 +406,8 @@ class ProcessAgent:
     def close(self, wait: float = 1.0) -> None:
         """Say ``bye``, give the bot `wait` seconds to exit, then stop it (and its process
         group, on POSIX). Never waits much longer than `wait`, whatever the bot does."""
+        import subprocess  # where used: `import conquian` stays light
+
         pipes, self._pipes = self._pipes, None
         if pipes is None:
             return
@@ -485,6 +493,8 @@ class ProcessAgent:
     def _ended(self, deadline: float) -> str:
         """Why the bot's pipes closed: its exit code and its last lines of standard error,
         waited for until `deadline` (a tenth of a second at least, a second at most)."""
+        import subprocess  # where used: `import conquian` stays light
+
         pipes = self._pipes
         code = None
         wait = min(1.0, max(deadline - time.monotonic(), 0.1))

@@ -17,9 +17,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
-from typing import TypeAlias, cast
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ..formats.records import GameRecord
 from ..rules import Rules
@@ -28,6 +26,9 @@ from .base import Agent, AgentFactory, _check_ends, play
 from .process import Command, ProcessAgent, agent_from_name
 from .registry import AGENTS
 from .summary import DealResult, SimulationSummary
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 _MASK = (1 << 64) - 1
 
@@ -232,6 +233,10 @@ def simulate(
         )
     if executor is not None and jobs != 1:
         raise ValueError("give either jobs (processes of this machine) or an executor, not both")
+    # The process pools are imported where a simulation uses them, not by `import conquian`.
+    from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+    from multiprocessing import get_context
+
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor (got {executor!r})")
     outside = bot_seed is not None  # whether the summary records the bots' seed

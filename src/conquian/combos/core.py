@@ -36,7 +36,6 @@ from typing import Final
 import attrs
 
 from ..cards import FACES, JOKER, Card, Face, NamedJoker, Suit, card_at, face_code, sort_key
-from ..render import svg
 from .order import Order as Order
 from .reasons import explain as explain
 
@@ -89,6 +88,8 @@ class Combination:
 
     def _repr_svg_(self) -> str:
         """The combination drawn as cards, for Jupyter (`conquian.render.svg.render`)."""
+        from ..render import svg
+
         return svg.render(self)
 
     def __str__(self) -> str:

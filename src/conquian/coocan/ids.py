@@ -1,7 +1,8 @@
 """Action ids for Coo-Can (rules K3–K5, K9): a fixed bijection between actions and integers.
 
-For learning frameworks and adapters (the ``ActionSpace`` of DESIGN.md): the
-layout depends on nothing but the game, so the ids never change. A meld is
+For learning frameworks and adapters (``conquian.ActionSpace``, the *Action ids and
+observations* reference page): the layout depends on nothing but the game, so the ids
+never change. A meld is
 named by the cards it lays and the table index it goes onto; a table holds
 at most 26 melds (104 cards, four or more in each, K4).
 

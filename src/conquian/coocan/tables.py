@@ -7,7 +7,6 @@ object per card serves every state and every thread.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Literal
 
 from ..actions import Action, Discard, Draw, Meld, Take
@@ -76,6 +75,8 @@ def reshuffle_seed(deck: tuple[Card, ...], earlier: int) -> int:
     ...     CooCanRules().pack_cards(), 1)
     True
     """
+    import hashlib  # where a reshuffle needs it, not at `import conquian`
+
     text = " ".join(map(str, deck)) + f" / reshuffle {earlier}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 

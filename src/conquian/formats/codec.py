@@ -71,10 +71,12 @@ __all__ = [
     "Deal",
     "SnapshotRead",
     "codec_for",
+    "position_document",
     "read_deal",
     "read_position",
     "replay",
     "rules_problems",
+    "view_document",
     "write_position",
     "write_view",
 ]
@@ -507,6 +509,14 @@ def write_position(state: State) -> str:
 
     Raises `RecordError` when it would not load back: the limits are the reader's.
     """
+    return _check_size(pretty(position_document(state)), "position")
+
+
+def position_document(state: State) -> dict[str, Any]:
+    """`State.to_dict`: the position as JSON data, the document `write_position` writes.
+
+    Raises `RecordError` when its rules or its number of actions would not load back.
+    """
     codec = _codec_of(state, view=False, what="a state made by new_game")
     rules = state.rules
     problems = rules_problems(codec, rules)
@@ -524,7 +534,7 @@ def write_position(state: State) -> str:
         "actions": texts(actions),
         "snapshot": codec.snapshot(state),
     }
-    return _check_size(pretty(data), "position")
+    return data
 
 
 def read_position(text: object, cls: type[State]) -> State:
@@ -568,6 +578,12 @@ def _read_snapshot(codec: Codec, value: object, rules: Rules, r: Reader) -> Snap
 
 def write_view(view: PlayerView) -> str:
     """`PlayerView.to_json`: the view, written field by field from what the player may know."""
+    return json.dumps(view_document(view), ensure_ascii=False, separators=(",", ":"))
+
+
+def view_document(view: PlayerView) -> dict[str, Any]:
+    """`PlayerView.to_dict`: the view as JSON data, field by field from what the player
+    may know (C6), the document `write_view` writes."""
     codec = _codec_of(view, view=True, what="a view made by State.view")
     rules = view.rules
     data: dict[str, Any] = {
@@ -588,4 +604,4 @@ def write_view(view: PlayerView) -> str:
         result=result_data(view.result),
         legal_actions=texts(view.legal_actions),
     )
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return data

@@ -46,7 +46,7 @@ def text(cards: Iterable[Face]) -> str:
 def why_ended(result: Result) -> tuple[str, str]:
     """The reason nothing is legal after the end of the deal (T2, T12)."""
     if result.winner is not None:
-        return f"the deal is over: player {result.winner} has won", "T2"
+        return f"the deal is over: seat {result.winner} has won", "T2"
     return "the deal is over: it ended in a tableau", "T12"
 
 

@@ -537,7 +537,7 @@ def diagram_of(position: object, *, names: Sequence[str] = ()) -> Diagram:
     pos: Any = position
     rules = pos.rules
     seats = rules.players
-    who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
+    who = [names[s] if s < len(names) else f"seat {s}" for s in range(seats)]
     game = game_of(rules)
     is_view = not callable(pos.hand)
     melded = [0] * seats
@@ -587,7 +587,7 @@ def render(thing: object) -> str:
     if hasattr(obj, "rules") and hasattr(obj, "table"):
         return render_svg(diagram_of(obj))
     if hasattr(obj, "kind") and hasattr(obj, "cards"):  # a Combination
-        label = f"{obj.kind} of player {obj.owner}"
+        label = f"{obj.kind} of seat {obj.owner}"
         return render_svg(Diagram((Row(label, ((None, _items(obj.cards)),)),)))
     faces = tuple(obj)
     for face in faces:

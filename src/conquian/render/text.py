@@ -28,13 +28,13 @@ seats; what the zones are is the game's entry in the registry
 
 >>> from conquian import ConquianRules, new_game
 >>> print(new_game(ConquianRules(), seed=3, dealer=1))
-Two-hand Conquian (spanish pack, 40 cards), dealer player 1, 0 actions
-player 0  7C AD JD QD AH 7H AS 5S 6S QS  (10 cards, 0 melded)
-player 1  2C 5C 6C 5H 6H QH 2S 4S JS KS  (10 cards, 0 melded)
+Two-hand Conquian (spanish pack, 40 cards), dealer seat 1, 0 actions
+seat 0    7C AD JD QD AH 7H AS 5S 6S QS  (10 cards, 0 melded)
+seat 1    2C 5C 6C 5H 6H QH 2S 4S JS KS  (10 cards, 0 melded)
 table     -
-offer     3S to player 0 (turned for player 0, T11)
+offer     3S to seat 0 (turned for seat 0, T11)
 stock     19 cards face down
-next      player 0 has the say to 3S
+next      seat 0 has the say to 3S
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def _plural(n: int, word: str) -> str:
 def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = ()) -> str:
     """The multi-line text diagram of a state or a view (see the module docstring).
 
-    `names` labels the seats (``names[s]`` for seat ``s``; ``"player s"``
+    `names` labels the seats (``names[s]`` for seat ``s``; ``"seat s"``
     where missing), e.g. ``("you", "bot")``.
 
     >>> from conquian import CooncanRules, new_game
@@ -110,7 +110,7 @@ def diagram(position: object, *, symbols: bool = False, names: Sequence[str] = (
     pos: Any = position
     rules = pos.rules
     seats = rules.players
-    who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
+    who = [names[s] if s < len(names) else f"seat {s}" for s in range(seats)]
     game = game_of(rules)
     is_view = not callable(pos.hand)
 
@@ -275,11 +275,11 @@ def origin(position: object, names: Sequence[str] = ()) -> str:
     >>> from conquian import ConquianRules, new_game
     >>> state = new_game(ConquianRules(), seed=3, dealer=1)
     >>> origin(state), origin(state.apply("pass"))
-    ('turned for player 0, T11', 'passed by player 0')
+    ('turned for seat 0, T11', 'passed by seat 0')
     """
     pos: Any = position
     seats = pos.rules.players
-    who = [names[s] if s < len(names) else f"player {s}" for s in range(seats)]
+    who = [names[s] if s < len(names) else f"seat {s}" for s in range(seats)]
     seat = pos.current_player
     if pos.offer_origin == "turned":
         # T11: the starter, turned after the trade rounds if any (T21).
@@ -293,10 +293,10 @@ def status(position: object, *, names: Sequence[str] = (), symbols: bool = False
 
     >>> from conquian import ConquianRules, new_game
     >>> status(new_game(ConquianRules(), seed=3, dealer=1))
-    'player 0 has the say to 3S'
+    'seat 0 has the say to 3S'
     """
     pos: Any = position
-    who = [names[s] if s < len(names) else f"player {s}" for s in range(pos.rules.players)]
+    who = [names[s] if s < len(names) else f"seat {s}" for s in range(pos.rules.players)]
 
     def text(faces: Sequence[Card | NamedJoker]) -> str:
         return cards_text(faces, symbols=symbols)

@@ -13,7 +13,7 @@ interface:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .._mypyc import mypyc_attr
 from ..actions import (
@@ -299,6 +299,19 @@ class State:
         from ..formats.codec import write_position
 
         return write_position(self)  # through the codec of its game (`conquian.games`)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This position as Python data: the ``conquian-position`` document that `to_json`
+        writes (dicts, lists, strings, integers, None), to embed in a message of your own.
+
+        >>> state = new_game(ConquianRules(), seed=5).apply("take KD")
+        >>> data = state.to_dict()
+        >>> data["format"], data["actions"], data["snapshot"]["pending"]
+        ('conquian-position', ['take KD'], ['KD'])
+        """
+        from ..formats.codec import position_document
+
+        return position_document(self)
 
     @classmethod
     def from_json(cls: type[StateT], text: object) -> StateT:

@@ -7,7 +7,7 @@ it Python: each engine's view is an attrs class built on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .game import Game, game_of
 from .result import Result
@@ -139,6 +139,20 @@ class PlayerView:
         from ..formats.codec import write_view
 
         return write_view(self)  # through its game's codec (conquian.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This view as Python data: the ``conquian-view`` document that `to_json` writes
+        (dicts, lists, strings, integers, None), to embed in a message of your own. It holds
+        what the player may know and nothing more (C6), as `to_json` does.
+
+        >>> view = new_game(ConquianRules(), seed=7).view(1)
+        >>> data = view.to_dict()
+        >>> data["format"], data["player"], len(data["hand"])
+        ('conquian-view', 1, 10)
+        """
+        from ..formats.codec import view_document
+
+        return view_document(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:

@@ -1,9 +1,12 @@
-"""What the command line needs to play matches: presets and options, loading a saved game
-or match, playing a match between agents, and the score sheet as text.
+"""Playing at the table: a match between agents to its end (`play_match`, also
+``conquian.play_match``), and what the command line needs around it: presets and
+options, loading a saved game or match, and the score sheet as text.
 
-Private to the package: `conquian.cli` calls it (``--rules``, ``--option``,
-``--deals``, ``--target``, ``--rounds``, ``--load``).
+`play_match` is the public driver of a `Match`; `conquian.cli` calls the rest
+(``--rules``, ``--option``, ``--deals``, ``--target``, ``--rounds``, ``--load``).
 
+>>> from conquian import Result, ScoreSheet
+>>> from conquian.table import preset, sheet_lines
 >>> preset("pagat", ["max_sequence=none", "hand_size=9"]).hand_size
 9
 >>> print("\\n".join(sheet_lines(ScoreSheet(2).add(Result("win", winner=1, payments=(-1, 1)),
@@ -19,8 +22,9 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .agents.base import Agent
-from .errors import RecordError, RulesError
+from .actions import Action
+from .agents.base import Agent, describe
+from .errors import IllegalActionError, RecordError, RulesError
 from .formats.records import GameRecord
 from .match import Match
 from .rules import ConquianRules
@@ -97,22 +101,54 @@ def play_match(
 ) -> Match:
     """Play `match` to its end between `agents`, one per person, and return it.
 
-    Agents that have them are told ``deal_over(view)`` after each deal and
-    ``match_over(sheet_data, winner)`` at the end (as `ProcessAgent` has);
+    Each person's agent is called with his view of the deal in play when he is
+    to act. Agents that have them are told ``deal_over(view)`` after each deal
+    he sat in and ``match_over(sheet, winner)`` at the end, `sheet` being the
+    sheet's JSON document (`ScoreSheet.to_dict`), as `ProcessAgent` has them;
     `between`, if given, is called with the match after each deal. A match
-    with no end (no target, rounds or deals) is refused.
+    with no end (no target, rounds or deals) is refused with `ValueError`, as
+    is a number of agents other than the match's people.
+
+    >>> from conquian import HeuristicAgent
+    >>> match = Match(ConquianRules(), seed=7, deals=2)
+    >>> done = play_match(match, [HeuristicAgent(seed=1), HeuristicAgent(seed=2)])
+    >>> done.is_over, len(done.sheet.rows)
+    (True, 2)
     """
+    if not isinstance(match, Match):
+        raise TypeError(f"match must be a Match (got {type(match).__name__})")
     if match.target is None and match.rounds is None and match.deals is None:
         raise ValueError("the match has no end: give it a target, rounds or deals")
+    if not isinstance(agents, Sequence) or isinstance(agents, str):
+        raise TypeError(
+            f"agents must be a sequence of agents, one per person, not {type(agents).__name__}"
+        )
     if len(agents) != match.people:
         raise ValueError(f"the match needs {match.people} agents (got {len(agents)})")
+    for agent in agents:
+        if not callable(agent):
+            raise TypeError(f"agents must be callables taking a view (got {describe(agent)})")
     while True:
         while not match.state.is_over:
             person = match.current_person
             assert person is not None
-            view = match.view(person).view
-            assert view is not None
-            match = match.apply(agents[person](view))
+            action = agents[person](match.view(person).deal_view)
+            if not isinstance(action, Action):
+                raise IllegalActionError(
+                    f"person {person} ({describe(agents[person])}), deal {match.number}: the "
+                    f"agent returned {action!r}, which is not an action; an agent returns one "
+                    "of view.legal_actions"
+                )
+            try:
+                match = match.apply(action)
+            except IllegalActionError as err:
+                named = IllegalActionError(
+                    f"person {person} ({describe(agents[person])}), deal {match.number}: "
+                    f"{err.args[0]}",
+                    action=err.action,
+                )
+                named.rule = err.rule  # the message already ends with the rule id
+                raise named from err
         for person, agent in enumerate(agents):
             seat = match.seat_of(person)
             told = getattr(agent, "deal_over", None)
@@ -123,7 +159,7 @@ def play_match(
         if match.is_over:
             break
         match = match.next_deal()
-    data = json.loads(match.sheet.to_json())
+    data = match.sheet.to_dict()
     for agent in agents:
         told = getattr(agent, "match_over", None)
         if callable(told):
