@@ -188,10 +188,11 @@ class ScoreSheet:
             raise ValueError(f'tie must be "pool", "next" or "double" (got {self.tie!r})')
         if type(self.points) is not bool:
             raise TypeError(f"points must be True or False (got {self.points!r})")
-        pool, owed = 0, (0,) * self.players
+        pool: int = 0
+        owed: dict[int, int] = {}
         for i, row in enumerate(self.rows):
             _check_row(self, i, row, pool, owed)
-            pool, owed = row.pool, _owed_after(owed, row)
+            pool, owed = row.pool, _owed_after(owed, row, self.players)
 
     @property
     def pool(self) -> int:
@@ -362,7 +363,7 @@ class ScoreSheet:
                     changes[winner] += pool
                     pool = 0
                 elif self.tie == "next":
-                    for person, owed in enumerate(_owed(self.rows, self.players)):
+                    for person, owed in _owed(self.rows, self.players).items():
                         if person != winner:
                             changes[person] -= owed
                             changes[winner] += owed
@@ -442,27 +443,29 @@ _SHEET_FIELDS = ("players", "rows", "tie", "points")
 _ROW_FIELDS = ("outcome", "winner", "changes", "pool", "dealer")
 
 
-def _owed(rows: tuple[SheetRow, ...], players: int) -> tuple[int, ...]:
-    """What each person owes the next winner under ``tie="next"``: one counter for each
-    tableau since the last win that he played (T13, T19; T24: not one he sat out)."""
-    owed = (0,) * players
+def _owed(rows: tuple[SheetRow, ...], players: int) -> dict[int, int]:
+    """What each person owes the next winner under ``tie="next"``, by person (those who owe
+    nothing left out): one counter for each tableau since the last win that he played
+    (T13, T19; T24: not one he sat out)."""
+    owed: dict[int, int] = {}
     for row in rows:
-        owed = _owed_after(owed, row)
+        owed = _owed_after(owed, row, players)
     return owed
 
 
-def _owed_after(owed: tuple[int, ...], row: SheetRow) -> tuple[int, ...]:
+def _owed_after(owed: dict[int, int], row: SheetRow, players: int) -> dict[int, int]:
     """`_owed` after one more row: a win settles every tableau, a tableau adds one counter
     for each of its players, an abandoned deal (M11) changes nothing."""
     if row.outcome is Outcome.WIN:
-        return (0,) * len(owed)
+        return {}
     if row.outcome is Outcome.TABLEAU:
-        played = range(len(owed)) if row.seats is None else row.seats
-        return tuple(n + (person in played) for person, n in enumerate(owed))
+        owed = dict(owed)
+        for person in range(players) if row.seats is None else row.seats:
+            owed[person] = owed.get(person, 0) + 1
     return owed
 
 
-def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int, owed: tuple[int, ...]) -> None:
+def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int, owed: dict[int, int]) -> None:
     """Raise `ValueError` if row `i` could not have been written by `add` (M12, T13, T23,
     T24, T27); `owed` is what each person owed for tableaus before it (``tie="next"``)."""
     if len(row.changes) != sheet.players:
@@ -482,7 +485,7 @@ def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int, owed: tuple[
         # owes its counter; otherwise one who did not play the deal pays nothing in it.
         settles = sheet.tie == "next" and row.winner is not None and not sheet.points
         for p in range(sheet.players):
-            if p not in row.seats and row.changes[p] != (-owed[p] if settles else 0):
+            if p not in row.seats and row.changes[p] != (-owed.get(p, 0) if settles else 0):
                 raise ValueError(f"row {i} changes the score of a player who did not play (T24)")
     if sheet.points:
         others = [c for p, c in enumerate(row.changes) if p != row.winner]
