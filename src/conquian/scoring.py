@@ -485,8 +485,13 @@ def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int, owed: dict[i
         # owes its counter; otherwise one who did not play the deal pays nothing in it.
         settles = sheet.tie == "next" and row.winner is not None and not sheet.points
         for p in range(sheet.players):
-            if p not in row.seats and row.changes[p] != (-owed.get(p, 0) if settles else 0):
-                raise ValueError(f"row {i} changes the score of a player who did not play (T24)")
+            due = -owed.get(p, 0) if settles else 0
+            if p not in row.seats and row.changes[p] != due:
+                raise ValueError(
+                    f"row {i}: player {p} did not play that deal, so his score changes by "
+                    f'{due} (T24; under tie="next" one counter for each tableau he played), '
+                    f"not {row.changes[p]}"
+                )
     if sheet.points:
         others = [c for p, c in enumerate(row.changes) if p != row.winner]
         if row.pool or any(others) or min(row.changes) < 0:
