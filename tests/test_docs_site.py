@@ -151,3 +151,46 @@ def test_api_pages_list_the_main_names_first_and_hide_none() -> None:
         if page.name in firsts:
             assert members[0] == firsts[page.name], page.name
     assert ordered >= 10
+
+
+RULES = ROOT / "docs" / "rules"
+
+
+def _anchors() -> set[str]:
+    """The rule ids with a section anchor (``{#t24}``) or an anchor tag on a rules page."""
+    found: set[str] = set()
+    for page in RULES.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        found.update(re.findall(r"\{#([ctmke]\d+)\}", text))
+        found.update(re.findall(r'<a id="([ctmke]\d+)">', text))
+    return found
+
+
+def test_every_rule_id_has_a_section_with_an_anchor() -> None:
+    """Every rule id of the rules contract has a section and a stable link on a rules page:
+    T23, T24, T27 (points, three at a table, the double stake) and M14, M15 (seven
+    players, a game of one round) included. T26 belongs to the ace option's own work."""
+    ids = {f"c{i}" for i in range(1, 8)} | {f"e{i}" for i in range(1, 4)}
+    ids |= {f"t{i}" for i in range(1, 28) if i != 26}
+    ids |= {f"m{i}" for i in range(1, 16)} | {f"k{i}" for i in range(1, 10)}
+    assert ids - _anchors() == set()
+
+
+def test_the_rules_index_names_every_rule_range() -> None:
+    """The rules index's ranges of ids and its two-hand row are those of the contract."""
+    index = (RULES / "index.md").read_text(encoding="utf-8")
+    assert "T1–T27 for\nConquian" in index and "M1–M15 for Cooncan" in index
+    assert "T1–T19" not in index
+    two_hand = next(line for line in index.splitlines() if line.startswith("| [Conquian]("))
+    assert "T1–T15, T20–T27" in two_hand
+
+
+def test_law_5_is_played_not_called_inapplicable() -> None:
+    """M15: law 5 (one round of deals is a game) is played (`Match(rules, rounds=1)`); the
+    Cooncan pages link M15 and no longer list law 5 among laws that do not apply."""
+    for name in ("three-hand.md", "double-pack.md"):
+        text = " ".join((RULES / name).read_text(encoding="utf-8").split())
+        assert "[M15](#m15)" in text
+        for clause in re.split(r"(?<=[.;])\s", text):
+            if "do not apply" in clause or "does not apply" in clause:
+                assert "law 5" not in clause and "laws 3–6" not in clause, clause

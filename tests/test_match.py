@@ -1,5 +1,5 @@
 """Matches of many deals: scorings, rotation, three at a table, rounds, JSON (T13, T19, T23,
-T24, M12, M13, M15)."""
+T24, T27, M12, M13, M15)."""
 
 from __future__ import annotations
 
@@ -131,10 +131,89 @@ def test_t13_next_scoring_carries_tableaus() -> None:
     assert match.sheet.tie == "next" and match.sheet.pool == 0 and match.sheet.balanced
 
 
+def _pass_out(match: Match) -> Match:
+    """The match with its deal in play ended in a tableau: every card refused (T12)."""
+    while not match.state.is_over:
+        match = match.apply("pass")
+    return match
+
+
+def _decided(match: Match, seed: int = 0) -> Match:
+    """The match played on by heuristic agents until a deal is won (at most 20 deals)."""
+    for k in range(20):
+        match = _finish(match, seed + k)
+        result = match.state.result
+        if result is not None and result.winner is not None:
+            return match
+        match = match.next_deal()
+    raise AssertionError("no deal was won in 20 deals")
+
+
+def test_t27_double_scoring_plays_the_next_decided_deal_for_double() -> None:
+    """T27, pagat ("the next game is played for a double stake"): Match(scoring="double")
+    pays nothing on a tableau; two tableaus make the next decided deal worth four counters
+    (each further tableau doubles it again); the match file keeps the scoring."""
+    match = Match(ConquianRules(), seed=9, scoring="double", deals=10)
+    assert match.sheet.tie == "double"
+    match = _pass_out(match).next_deal()
+    match = _pass_out(match)
+    assert match.sheet.totals == (0, 0) and match.sheet.stake == 4
+    match = _decided(match.next_deal(), seed=3)
+    waiting = sum(1 for row in match.sheet.rows[2:-1] if row.outcome.value == "tableau")
+    result = match.state.result
+    assert result is not None and result.winner is not None
+    stake = 4 * 2**waiting
+    people = match.seats
+    expected = [0, 0]
+    for seat, payment in enumerate(result.payments):
+        expected[people[seat]] += payment * stake
+    assert match.sheet.rows[-1].changes == tuple(expected) and max(expected) == stake
+    assert match.sheet.totals == tuple(expected) and match.sheet.balanced
+    assert json.loads(match.to_json())["scoring"] == "double"
+    assert Match.from_json(match.to_json()) == match
+    assert "double" in repr(match)
+
+
+def test_t24_t13_a_match_scored_next_charges_no_one_for_a_tableau_he_sat_out() -> None:
+    """T24 with T13 (issue 38): three people; the first deal (persons 1 and 2, person 0
+    dealing) is a tableau. Played with the same seed and the same moves, "pool" and
+    "next" give the same totals once a deal is decided: the tableau's players each owe
+    its winner one counter, and person 0, who sat it out, pays only what he lost at the
+    table. Under "double" (T27) the decided deal's two players play for two counters."""
+    matches = {}
+    for scoring in ("pool", "next", "double"):
+        match = Match(ConquianRules(), seed=21, people=3, scoring=scoring)  # type: ignore[arg-type]
+        matches[scoring] = _decided(_pass_out(match).next_deal(), seed=5)
+    assert matches["pool"].sheet.totals == matches["next"].sheet.totals
+    match = matches["next"]
+    first, last = match.sheet.rows[0], match.sheet.rows[-1]
+    assert first.seats == (1, 2) and first.outcome.value == "tableau"
+    result = match.state.result
+    assert result is not None and last.winner is not None and last.seats is not None
+    expected = [0, 0, 0]
+    for seat, payment in enumerate(result.payments):
+        expected[last.seats[seat]] += payment
+    tableaus = [row for row in match.sheet.rows if row.outcome.value == "tableau"]
+    for row in tableaus:
+        assert row.seats is not None
+        for person in row.seats:
+            if person != last.winner:
+                expected[person] -= 1
+                expected[last.winner] += 1
+    assert last.changes == tuple(expected)
+    if len(tableaus) == 1:  # the second deal, persons 2 and 0, was won: the issue's case
+        assert last.seats == (2, 0) and expected[1] == -1 and sum(expected) == 0
+    double = matches["double"].sheet.rows[-1]
+    assert sorted(double.changes[p] for p in last.seats) == [
+        -(2 ** len(tableaus)),
+        2 ** len(tableaus),
+    ]
+
+
 @settings(max_examples=15, deadline=None)
 @given(
     st.integers(0, 2**20),
-    st.sampled_from(["pool", "next", "points"]),
+    st.sampled_from(["pool", "next", "double", "points"]),
     st.sampled_from([None, 3]),
     st.integers(0, 40),
 )

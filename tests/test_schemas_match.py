@@ -45,7 +45,7 @@ def test_the_schemas_are_valid_draft_2020_12(name: str) -> None:
 @given(
     st.sampled_from([ConquianRules(), CooncanRules.three_hand(turn_limit=40)]),
     st.integers(0, 2**31),
-    st.sampled_from(["pool", "next", "points"]),
+    st.sampled_from(["pool", "next", "double", "points"]),
     st.integers(0, 60),
 )
 def test_match_files_and_sheets_validate(rules: Any, seed: int, scoring: str, moves: int) -> None:

@@ -1,4 +1,5 @@
-"""Stakes over deals: the score sheet, the tableau and the deal (rules T13, M12, M13)."""
+"""Stakes over deals: the score sheet, the tableau and the deal (rules T13, T19, T27, M12,
+M13)."""
 
 from __future__ import annotations
 
@@ -143,19 +144,117 @@ def test_bad_dealer_is_refused(dealer: object) -> None:
         ScoreSheet(2, rows=(SheetRow(Outcome.ABANDONED, None, (0, 0), 0, dealer),))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("tie", ["Pool", "hoyle", None, 1, True])
+@pytest.mark.parametrize("tie", ["Pool", "hoyle", "triple", None, 1, True])
 def test_bad_tie_is_refused(tie: object) -> None:
-    """T13: tie is "pool" or "next"."""
+    """T13, T27: tie is "pool", "next" or "double"."""
     with pytest.raises(ValueError, match="tie"):
         ScoreSheet(2, tie=tie)  # type: ignore[arg-type]
 
 
-def test_next_sheet_never_holds_a_pool() -> None:
-    """Under tie="next" no row may hold a pool (T13); rows must still balance (M12)."""
+@pytest.mark.parametrize("tie", ["next", "double"])
+def test_next_and_double_sheets_never_hold_a_pool(tie: str) -> None:
+    """Under tie="next" (T13) and tie="double" (T27) no row may hold a pool; rows must still
+    balance (M12)."""
     row = SheetRow(Outcome.TABLEAU, None, (-1, -1), 2)
     assert ScoreSheet(2, rows=(row,)).pool == 2
     with pytest.raises(ValueError, match="pool"):
-        ScoreSheet(2, rows=(row,), tie="next")
+        ScoreSheet(2, rows=(row,), tie=tie)  # type: ignore[arg-type]
+
+
+def test_t27_pagat_double_stake_after_a_tie() -> None:
+    """T27, pagat: after a draw "some play that the next game is played for a double
+    stake". Nothing is paid on a tableau; the next decided deal is played for twice the
+    stake, doubled again for each further tableau: 1 tableau 2 counters, 2: 4, 3: 8."""
+    tableau = Result("tableau", payments=(0, 0))
+    win = Result("win", winner=1, payments=(-1, 1))
+    for count, stake in ((0, 1), (1, 2), (2, 4), (3, 8)):
+        sheet = ScoreSheet(players=2, tie="double")
+        for _ in range(count):
+            sheet = sheet.add(tableau)
+            assert sheet.rows[-1].changes == (0, 0) and sheet.pool == 0
+        assert (sheet.totals, sheet.tableaus, sheet.stake) == ((0, 0), count, stake)
+        sheet = sheet.add(win)
+        assert sheet.rows[-1].changes == (-stake, stake) and sheet.balanced
+        assert (sheet.tableaus, sheet.stake) == (0, 1)
+        # the stake is back to one counter after the decided deal
+        assert sheet.add(win).rows[-1].changes == (-1, 1)
+
+
+def test_t27_double_is_not_pool_or_next() -> None:
+    """T27 against T13: after two tableaus "pool" and "next" make the loser pay 3 counters
+    (one for the deal, one for each tableau), "double" 4 (the stake doubled twice)."""
+    tableau = Result("tableau", payments=(0, 0))
+    win = Result("win", winner=0, payments=(1, -1))
+    totals = {}
+    for tie in ("pool", "next", "double"):
+        sheet = ScoreSheet(2, tie=tie).add(tableau).add(tableau).add(win)  # type: ignore[arg-type]
+        totals[tie] = sheet.totals
+    assert totals == {"pool": (3, -3), "next": (3, -3), "double": (4, -4)}
+
+
+def test_t27_t19_each_loser_pays_the_doubled_stake() -> None:
+    """T27 with 3-4 seats (T19): each loser pays the winner the doubled stake."""
+    sheet = ScoreSheet(4, tie="double").add(Result("tableau", payments=(0,) * 4))
+    sheet = sheet.add(Result("win", winner=2, payments=(-1, -1, 3, -1)))
+    assert sheet.rows[-1].changes == (-2, -2, 6, -2) and sheet.totals == (-2, -2, 6, -2)
+    assert sheet.balanced
+
+
+def test_t27_t24_the_two_who_play_the_decided_deal_play_for_the_double() -> None:
+    """T27 with three people (T24): the two who play the decided deal play it for the
+    doubled stake, whoever sat out the tableau. Persons 1 and 2 tie; person 2 beats
+    person 0 for two counters; person 1, who sits out, pays nothing."""
+    sheet = ScoreSheet(3, tie="double").add(Result("tableau", payments=(0, 0)), 0, seats=(1, 2))
+    assert sheet.totals == (0, 0, 0) and sheet.stake == 2
+    sheet = sheet.add(Result("win", winner=0, payments=(1, -1)), 1, seats=(2, 0))
+    assert sheet.totals == (-2, 0, 2) and sheet.rows[-1].seats == (2, 0)
+    assert ScoreSheet.from_json(sheet.to_json()) == sheet
+
+
+def test_t27_m11_an_abandoned_deal_keeps_the_stake_doubled() -> None:
+    """T27, M11: an abandoned deal is not decided: the stake stays doubled for the next
+    decided deal, and is not doubled again."""
+    sheet = ScoreSheet(2, tie="double").add(Result("tableau", payments=(0, 0)))
+    sheet = sheet.add(Result("abandoned", payments=(0, 0)))
+    assert sheet.stake == 2 and sheet.rows[-1].changes == (0, 0)
+    assert sheet.add(Result("win", winner=0, payments=(1, -1))).totals == (2, -2)
+
+
+def test_t27_the_stake_is_one_on_other_sheets() -> None:
+    """T27 only doubles under tie="double": the stake of the next deal is one elsewhere, and
+    on a points sheet (T23) a tableau scores nothing."""
+    tableau = Result("tableau", payments=(0, 0))
+    assert ScoreSheet(2).add(tableau).stake == 1
+    assert ScoreSheet(2, tie="next").add(tableau).stake == 1
+    points = ScoreSheet(2, tie="double", points=True).add(tableau)
+    assert points.stake == 1
+    points = points.add(Result("win", winner=0, payments=(1, -1)), points=12)
+    assert points.totals == (12, 0)
+
+
+@given(st.integers(2, 6).flatmap(lambda n: st.lists(results(n), max_size=12)))
+def test_t27_a_decided_deal_pays_its_payments_times_the_doubled_stake(
+    deals: list[Result],
+) -> None:
+    """T27 over random deals: a tableau or abandoned deal writes zeros; a win writes its
+    payments times 2 to the power of the tableaus since the last win; the sheet balances
+    with no pool (M12) and reads back from JSON."""
+    if not deals:
+        return
+    sheet = ScoreSheet(len(deals[0].payments), tie="double")
+    waiting = 0
+    for result in deals:
+        sheet = sheet.add(result)
+        row = sheet.rows[-1]
+        if result.outcome is Outcome.WIN:
+            assert row.changes == tuple(p * 2**waiting for p in result.payments)
+            waiting = 0
+        else:
+            assert not any(row.changes)
+            waiting += result.outcome is Outcome.TABLEAU
+        assert sheet.tableaus == waiting and sheet.stake == 2**waiting
+        assert sheet.pool == 0 and sheet.balanced
+    assert ScoreSheet.from_json(sheet.to_json()) == sheet
 
 
 @st.composite

@@ -450,6 +450,7 @@ def _play_match(
         scored = {
             "pool": "a tableau's counters go to a pool for the next winner (T13)",
             "next": "a tableau's stake goes to the next deal's winner (T13)",
+            "double": "a tableau doubles the stake of the next decided deal (T27)",
             "points": "the winner scores the cards left in the loser's hand (T23)",
         }[match.scoring]
         tie = f"; {scored}" if game_of(rules).turn_limit_rule is None else ""  # T12, T13

@@ -292,7 +292,7 @@ def _parser() -> _Parser:
     )
     p.add_argument(
         "--scoring",
-        choices=("pool", "next", "points"),
+        choices=("pool", "next", "double", "points"),
         help="how a match is scored: pool (the default), next or points (T13, T23)",
     )
     p.add_argument("--load", metavar="FILE", help="resume a saved deal or match")

@@ -1,5 +1,5 @@
 """Matches: many deals of one game, their score sheet and the deal passing round (T13, T19,
-T23, T24, M12, M13, M15).
+T23, T24, T27, M12, M13, M15).
 
 A `Match` is an immutable value, like a deal's state: `apply` plays a move
 in the deal in play, `next_deal` deals the next one once it is over, and
@@ -7,9 +7,11 @@ both return a new match. The score sheet (`conquian.scoring.ScoreSheet`)
 holds each deal's result as soon as the deal ends.
 
 - **Scorings**: ``"pool"`` (Hoyle's pool for a tableau, the default),
-  ``"next"`` (Foster's: the tableau goes to the next game, T13, T19) and
-  ``"points"`` (T23: the winner scores what is left in the losers' hands,
-  first to `target` wins, 100 by default).
+  ``"next"`` (Foster's: the tableau goes to the next game, T13, T19),
+  ``"double"`` (pagat's: the next decided deal is played for a double stake,
+  doubled again for each further tableau, T27) and ``"points"`` (T23: the
+  winner scores what is left in the losers' hands, first to `target` wins,
+  100 by default).
 - **Ends**: at `target` (a person's total reaches it), after `rounds` rounds
   of deals (every person has dealt that often, M15), or after `deals` deals;
   without any of them the match goes on until its owner stops.
@@ -57,14 +59,15 @@ from .formats.jsonio import (
 from .formats.records import GameRecord
 from .game import check_deck, new_game
 from .rules import Rules
-from .scoring import ScoreSheet, read_sheet, sheet_data
+from .scoring import ScoreSheet, Tie, read_sheet, sheet_data
 from .state.base import Outcome, PlayerView, State
 from .state.game import game_of
 
 __all__ = ["FORMAT_MATCH", "MAX_DEALS", "Match", "MatchView", "Scoring", "deal_seed"]
 
-Scoring = Literal["pool", "next", "points"]
-"""How a match is scored: Hoyle's pool, Foster's "next" (T13) or points to a target (T23)."""
+Scoring = Literal["pool", "next", "double", "points"]
+"""How a match is scored: Hoyle's pool, Foster's "next" (T13), pagat's double stake (T27) or
+points to a target (T23)."""
 
 FORMAT_MATCH = "conquian-match"
 """The ``"format"`` of a match file (version 1)."""
@@ -179,8 +182,10 @@ class Match:
     ) -> None:
         if codec_for(getattr(rules, "game", None)) is None:
             raise TypeError(f"rules must be a rules object (got {type(rules).__name__})")
-        if scoring not in ("pool", "next", "points"):
-            raise ValueError(f'scoring must be "pool", "next" or "points" (got {scoring!r})')
+        if scoring not in ("pool", "next", "double", "points"):
+            raise ValueError(
+                f'scoring must be "pool", "next", "double" or "points" (got {scoring!r})'
+            )
         for name, value in (("target", target), ("rounds", rounds), ("deals", deals)):
             _positive(name, value)
         if scoring == "points" and target is None:
@@ -205,7 +210,7 @@ class Match:
             seed = secrets.randbits(63)
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_INT):
             raise ValueError(f"seed must be an int from 0 to {MAX_INT} (got {seed!r})")
-        tie: Literal["pool", "next"] = "next" if scoring == "next" else "pool"
+        tie: Tie = "pool" if scoring == "points" else scoring
         sheet = ScoreSheet(people, tie=tie, points=scoring == "points")
         values: tuple[object, ...] = (rules, seed, scoring, target, rounds, deals, people, sheet)
         for name, given in zip(_FIELDS, values, strict=False):
@@ -480,7 +485,7 @@ def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
     if fields is None or any(k not in fields for k in _MATCH_FIELDS):
         return None
     rules = read_rules(fields["rules"], r)
-    r.choice(fields["scoring"], "scoring", ("pool", "next", "points"))
+    r.choice(fields["scoring"], "scoring", ("pool", "next", "double", "points"))
     limits = {}
     for name in ("target", "rounds", "deals", "people", "seed"):
         value = fields[name]

@@ -1,27 +1,33 @@
-"""Stakes over several deals: the score sheet and the tableau (rules T13, M12, M13).
+"""Stakes over several deals: the score sheet and the tableau (rules T13, T19, T23, T24, T27,
+M12, M13, M15).
 
 A deal's `Result` says what each seat wins or pays in that deal. A
 `ScoreSheet` adds the deals up, one row each, with the running plus or minus
-of every seat, and who dealt each deal. A two-hand tableau is scored in one
-of two ways (T13):
+of every seat, and who dealt each deal. A tableau is scored in one of three
+ways (`tie`):
 
-- ``tie="pool"`` (the default, Hoyle 1897 "Stakes" and "Showing"): each
+- ``tie="pool"`` (the default, Hoyle 1897 "Stakes" and "Showing", T13): each
   player puts one counter in the **pool**, and the winner of the next decided
   deal takes the pool as well as his adversary's counter;
-- ``tie="next"`` (Foster p. 55 and special law 21): nothing is paid on a
-  tableau, which "goes to the winner of the next game": the next decided
-  deal's loser pays one counter more for each tableau before it.
+- ``tie="next"`` (Foster p. 55 and special law 21, T13): nothing is paid on a
+  tableau, which "goes to the winner of the next game": each player of the
+  tableau owes the winner of the next decided deal one counter for it;
+- ``tie="double"`` (pagat, T27): nothing is paid on a tableau, and the next
+  decided deal is played for twice the stake, doubled again for each further
+  tableau before it (1 tableau: 2 counters, 2: 4, 3: 8).
 
-Both give the same totals once the next deal is decided; in between, the
-pool holds what Foster's reading has not yet paid.
+"pool" and "next" give the same totals once the next deal is decided; in
+between, the pool holds what Foster's reading has not yet paid.
 
-A third way to score a match is in **points** (T23, ``points=True``): the
+A fourth way to score a match is in **points** (T23, ``points=True``): the
 winner of a deal scores what is left in the losers' hands, nobody pays, and
 a tableau scores nothing. Three people may share a table of two-hand
 (T24): each deal's `add` names the people who played it (``seats``), and
-the sheet keeps all three totals. The sheet knows when every player has
-dealt equally often (`rounds`, M15), and it reads and writes JSON
-(`ScoreSheet.to_json`, `ScoreSheet.from_json`).
+the sheet keeps all three totals. A tableau's counters are owed by the two
+who played it, never by the person who sat it out (the library's reading of
+T24 under "next"). The sheet knows when every player has dealt equally often
+(`rounds`, M15), and it reads and writes JSON (`ScoreSheet.to_json`,
+`ScoreSheet.from_json`).
 
 Foster's washbook (pp. 32–33): five players; C wins 105 points, then A 87.
 
@@ -48,6 +54,7 @@ __all__ = [
     "FORMAT_SHEET",
     "MAX_ROWS",
     "MAX_SHEET_PLAYERS",
+    "TIES",
     "ScoreSheet",
     "SheetRow",
     "read_sheet",
@@ -61,8 +68,12 @@ MAX_ROWS = 10_000
 MAX_SHEET_PLAYERS = 16
 """The most players (columns) a score sheet read from JSON may hold."""
 
-Tie = Literal["pool", "next"]
-"""How a tableau is scored (T13): Hoyle's pool or Foster's "goes to the next game"."""
+Tie = Literal["pool", "next", "double"]
+"""How a tableau is scored: Hoyle's pool or Foster's "goes to the next game" (T13), or pagat's
+double stake (T27)."""
+
+TIES: tuple[Tie, ...] = ("pool", "next", "double")
+"""The values of `ScoreSheet.tie`, in the order the docs give them."""
 
 
 @attrs.frozen
@@ -72,8 +83,10 @@ class SheetRow:
 
     On a points sheet (T23) `changes` holds the points scored, the winner's only.
 
-    `changes` includes counters put into or taken from the pool (``tie="pool"``)
-    and the counters owed for earlier tableaus (``tie="next"``).
+    `changes` includes counters put into or taken from the pool (``tie="pool"``),
+    the counters owed for earlier tableaus (``tie="next"``: with three at a table
+    of two-hand, T24, also those of a player of a tableau who sits this deal out)
+    and the doubled stake (``tie="double"``, T27).
 
     >>> row = ScoreSheet(2).add(Result("win", winner=0, payments=(1, -1)), dealer=1).rows[0]
     >>> row.changes, row.won, row.pool, row.dealer
@@ -113,12 +126,13 @@ def _check_seat(what: str, seat: object, players: int) -> None:
 
 @attrs.frozen
 class ScoreSheet:
-    """A running score over deals, as an immutable value (M12, T13, T23, T24, M15).
+    """A running score over deals, as an immutable value (M12, T13, T23, T24, T27, M15).
 
     `add` returns a new sheet with a deal's result written in, and who dealt
     it. `totals` is each seat's running plus or minus; `pool` the counters
     waiting for the next winner; `tableaus` the tableaus not yet settled;
-    `next_dealer` who deals next (M13, T13). Winnings always equal losses:
+    `stake` what the next decided deal is played for; `next_dealer` who deals
+    next (M13, T13). Winnings always equal losses:
     ``sum(totals) + pool == 0``, except on a points sheet (``points=True``,
     T23), where only winners score.
 
@@ -137,6 +151,15 @@ class ScoreSheet:
     >>> sheet = ScoreSheet(players=2, tie="next").add(Result("tableau", payments=(0, 0)))
     >>> sheet.totals, sheet.pool, sheet.tableaus
     ((0, 0), 0, 1)
+    >>> sheet.add(Result("win", winner=1, payments=(-1, 1))).totals
+    (-2, 2)
+
+    pagat's double stake (T27): nothing paid on the tableau, the next deal
+    played for two counters:
+
+    >>> sheet = ScoreSheet(players=2, tie="double").add(Result("tableau", payments=(0, 0)))
+    >>> sheet.totals, sheet.stake
+    ((0, 0), 2)
     >>> sheet.add(Result("win", winner=1, payments=(-1, 1))).totals
     (-2, 2)
 
@@ -161,14 +184,15 @@ class ScoreSheet:
     def __attrs_post_init__(self) -> None:
         if type(self.players) is not int or self.players < 2:
             raise ValueError(f"a score sheet needs at least two players (got {self.players!r})")
-        if type(self.tie) is not str or self.tie not in ("pool", "next"):
-            raise ValueError(f'tie must be "pool" or "next" (got {self.tie!r})')
+        if type(self.tie) is not str or self.tie not in TIES:
+            raise ValueError(f'tie must be "pool", "next" or "double" (got {self.tie!r})')
         if type(self.points) is not bool:
             raise TypeError(f"points must be True or False (got {self.points!r})")
-        pool = 0
+        pool: int = 0
+        owed: dict[int, int] = {}
         for i, row in enumerate(self.rows):
-            _check_row(self, i, row, pool)
-            pool = row.pool
+            _check_row(self, i, row, pool, owed)
+            pool, owed = row.pool, _owed_after(owed, row, self.players)
 
     @property
     def pool(self) -> int:
@@ -188,6 +212,20 @@ class ScoreSheet:
                 break
             count += row.outcome is Outcome.TABLEAU
         return count
+
+    @property
+    def stake(self) -> int:
+        """What the next decided deal is played for, as a multiple of its own stake: 1, or
+        under ``tie="double"`` 2 for one tableau before it, doubled for each further one
+        (T27: 2, 4, 8, …).
+
+        >>> tableau = Result("tableau", payments=(0, 0))
+        >>> ScoreSheet(2, tie="double").add(tableau).add(tableau).stake
+        4
+        """
+        if self.tie != "double" or self.points:
+            return 1
+        return 1 << self.tableaus
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -271,14 +309,29 @@ class ScoreSheet:
 
         A win pays as the result says. Under ``tie="pool"`` the winner also
         takes the pool, and a tableau puts one counter per player into it. Under
-        ``tie="next"`` a tableau pays nothing, and a win makes every loser pay one
-        counter more to the winner for each tableau since the last win (T13). An
-        abandoned deal (M11) writes a row of zeros and leaves the tableaus waiting.
+        ``tie="next"`` a tableau pays nothing, and a win makes every player of each
+        tableau since the last win pay the winner one counter for it (T13; the
+        winner owes himself nothing). Under ``tie="double"`` a tableau pays nothing,
+        and a win pays the result's payments times `stake` (T27). An abandoned
+        deal (M11) writes a row of zeros and leaves the tableaus waiting.
 
         `seats` names the people who played the deal, by seat of the deal, when
         they are not every player in order (T24: the dealer sits out); only they
-        pay, put into the pool or owe for tableaus. On a points sheet (T23)
-        `points` is what the winner of a won deal scores.
+        pay the deal's stake and put into the pool. Under ``tie="next"`` a person
+        who played a tableau still owes its counter when he sits out the deal that
+        settles it, and one who sat the tableau out owes nothing for it (the
+        library's reading of T24). On a points sheet (T23) `points` is what the
+        winner of a won deal scores.
+
+        Three people, Foster's "next" (T24): person 0 deals and sits out, persons
+        1 and 2 tie; person 1 deals, person 2 beats person 0. Persons 1 and 2 owe
+        the tableau's counters, person 0 only the deal he lost, as with the pool:
+
+        >>> tableau = Result("tableau", payments=(0, 0))
+        >>> win = Result("win", winner=0, payments=(1, -1))
+        >>> sheet = ScoreSheet(3, tie="next").add(tableau, dealer=0, seats=(1, 2))
+        >>> sheet.add(win, dealer=1, seats=(2, 0)).totals
+        (-1, -1, 2)
         """
         if not isinstance(result, Result):
             raise TypeError(f"result must be a Result (got {type(result).__name__})")
@@ -302,17 +355,18 @@ class ScoreSheet:
         else:
             if points is not None:
                 raise ValueError("points are given only to a points sheet (T23)")
+            stake = self.stake if winner is not None else 1
             for seat, payment in enumerate(result.payments):
-                changes[people[seat]] += payment
+                changes[people[seat]] += payment * stake
             if winner is not None:
                 if self.tie == "pool":
                     changes[winner] += pool
                     pool = 0
-                else:
-                    owed = self.tableaus
-                    for person in people:
-                        changes[person] -= owed
-                    changes[winner] += owed * len(people)
+                elif self.tie == "next":
+                    for person, owed in _owed(self.rows, self.players).items():
+                        if person != winner:
+                            changes[person] -= owed
+                            changes[winner] += owed
             elif result.outcome is Outcome.TABLEAU and self.tie == "pool":
                 for person in people:
                     changes[person] -= 1
@@ -398,8 +452,31 @@ _SHEET_FIELDS = ("players", "rows", "tie", "points")
 _ROW_FIELDS = ("outcome", "winner", "changes", "pool", "dealer")
 
 
-def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int) -> None:
-    """Raise `ValueError` if row `i` could not have been written by `add` (M12, T13, T23)."""
+def _owed(rows: tuple[SheetRow, ...], players: int) -> dict[int, int]:
+    """What each person owes the next winner under ``tie="next"``, by person (those who owe
+    nothing left out): one counter for each tableau since the last win that he played
+    (T13, T19; T24: not one he sat out)."""
+    owed: dict[int, int] = {}
+    for row in rows:
+        owed = _owed_after(owed, row, players)
+    return owed
+
+
+def _owed_after(owed: dict[int, int], row: SheetRow, players: int) -> dict[int, int]:
+    """`_owed` after one more row: a win settles every tableau, a tableau adds one counter
+    for each of its players, an abandoned deal (M11) changes nothing."""
+    if row.outcome is Outcome.WIN:
+        return {}
+    if row.outcome is Outcome.TABLEAU:
+        owed = dict(owed)
+        for person in range(players) if row.seats is None else row.seats:
+            owed[person] = owed.get(person, 0) + 1
+    return owed
+
+
+def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int, owed: dict[int, int]) -> None:
+    """Raise `ValueError` if row `i` could not have been written by `add` (M12, T13, T23,
+    T24, T27); `owed` is what each person owed for tableaus before it (``tie="next"``)."""
     if len(row.changes) != sheet.players:
         raise ValueError(f"row {i} has {len(row.changes)} entries, not {sheet.players}")
     if row.dealer is not None:
@@ -413,8 +490,17 @@ def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int) -> None:
             raise ValueError(f"row {i}'s seats must name two or more different players")
         if row.winner is not None and row.winner not in row.seats:
             raise ValueError(f"row {i}'s winner did not play that deal")
-        if any(row.changes[p] for p in range(sheet.players) if p not in row.seats):
-            raise ValueError(f"row {i} changes the score of a player who did not play (T24)")
+        # T24 under "next": who sits out the deal that settles a tableau he played still
+        # owes its counter; otherwise one who did not play the deal pays nothing in it.
+        settles = sheet.tie == "next" and row.winner is not None and not sheet.points
+        for p in range(sheet.players):
+            due = -owed.get(p, 0) if settles else 0
+            if p not in row.seats and row.changes[p] != due:
+                raise ValueError(
+                    f"row {i}: player {p} did not play that deal, so his score changes by "
+                    f'{due} (T24; under tie="next" one counter for each tableau he played), '
+                    f"not {row.changes[p]}"
+                )
     if sheet.points:
         others = [c for p, c in enumerate(row.changes) if p != row.winner]
         if row.pool or any(others) or min(row.changes) < 0:
@@ -422,8 +508,8 @@ def _check_row(sheet: ScoreSheet, i: int, row: SheetRow, pool: int) -> None:
         return
     if sum(row.changes) + row.pool - pool != 0:
         raise ValueError(f"row {i} does not balance: winnings must equal losses (M12)")
-    if sheet.tie == "next" and row.pool:
-        raise ValueError(f'row {i} has a pool, which tie="next" never has (T13)')
+    if sheet.tie != "pool" and row.pool:
+        raise ValueError(f'row {i} has a pool, which tie="{sheet.tie}" never has (T13, T27)')
 
 
 def sheet_data(sheet: ScoreSheet) -> dict[str, Any]:
@@ -458,7 +544,7 @@ def read_sheet(data: object, path: str, r: Reader) -> ScoreSheet | None:
             r.add(f"{pre}players: {players}, more than the limit of {MAX_SHEET_PLAYERS}")
             players = None
     if "tie" in fields:
-        r.choice(fields["tie"], f"{pre}tie", ("pool", "next"))
+        r.choice(fields["tie"], f"{pre}tie", TIES)
     if "points" in fields:
         r.choice(fields["points"], f"{pre}points", (True, False))
     items = None
