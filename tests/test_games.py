@@ -484,3 +484,13 @@ def test_any_module_imports_first(first: str) -> None:
         [sys.executable, "-c", code], env={"PYTHONPATH": env_path}, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_at_most_two_private_modules_at_the_top() -> None:
+    """``_`` means private and nothing else: the hidden information lives with its engine
+    (``offer/sampling.py``, ``rummy/sampling.py``, ``coocan/sampling.py``), and at the top
+    stay only the shared steps of sampling and the compiled build's shim."""
+    private = sorted(
+        p.name for p in SRC.glob("_*.py") if p.name not in ("__init__.py", "__main__.py")
+    )
+    assert len(private) <= 2, private

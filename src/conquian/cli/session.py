@@ -19,19 +19,19 @@ from typing import IO, Any
 
 import attrs
 
-from .actions import Action, Draw, Pass, parse_action
-from .agents import AGENTS, HeuristicAgent
-from .agents.base import Agent
-from .agents.process import BotError, agent_from_name
-from .agents.registry import make_agent
-from .errors import ConquianError, IllegalActionError, NotationError
-from .events import events
-from .formats.jsonio import MAX_INT
-from .formats.records import MAX_TEXT, GameRecord
-from .game import new_game
-from .games import GAMES, find_game, game_of
-from .match import Match
-from .render.terminal import (
+from ..actions import Action, Draw, Pass, parse_action
+from ..agents import AGENTS, HeuristicAgent
+from ..agents.base import Agent
+from ..agents.process import BotError, agent_from_name
+from ..agents.registry import make_agent
+from ..errors import ConquianError, IllegalActionError, NotationError
+from ..events import events
+from ..formats.jsonio import MAX_INT
+from ..formats.records import MAX_TEXT, GameRecord
+from ..game import new_game
+from ..games import GAMES, find_game, game_of
+from ..match import Match
+from ..render.terminal import (
     LineReader,
     Printer,
     help_text,
@@ -39,10 +39,10 @@ from .render.terminal import (
     print_moves,
     wrap,
 )
-from .render.text import diagram
-from .rules import Rules
-from .state.base import Outcome, PlayerView, State
-from .table import load, parse_option, preset, sheet_lines
+from ..render.text import diagram
+from ..rules import Rules
+from ..state.base import Outcome, PlayerView, State
+from ..table import load, parse_option, preset, sheet_lines
 
 GAME_NAMES = tuple(n for g in GAMES.values() for n in (g.name, *g.aliases))
 """What ``--game`` accepts: every game's name and its older names."""

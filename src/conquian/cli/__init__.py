@@ -30,8 +30,23 @@ import sys
 from collections.abc import Sequence
 from typing import IO, NoReturn
 
-from . import __version__
-from ._play import (
+from .. import __version__
+from ..actions import Action
+from ..agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
+from ..agents.process import BotError
+from ..errors import ConquianError
+from ..formats.records import MAX_TEXT, GameRecord
+from ..game import new_game
+from ..games import GAMES, game_of
+from ..render.terminal import (
+    Printer,
+    progress_bar,
+)
+from ..render.text import printable
+from ..rules import Rules
+from ..state.base import State
+from ..table import PRESETS
+from .session import (
     DEFAULT_GAME,
     GAME_NAMES,
     TURN_LIMIT,
@@ -45,21 +60,6 @@ from ._play import (
     rules_for,
     title,
 )
-from .actions import Action
-from .agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
-from .agents.process import BotError
-from .errors import ConquianError
-from .formats.records import MAX_TEXT, GameRecord
-from .game import new_game
-from .games import GAMES, game_of
-from .render.terminal import (
-    Printer,
-    progress_bar,
-)
-from .render.text import printable
-from .rules import Rules
-from .state.base import State
-from .table import PRESETS
 
 __all__ = ["main"]
 
