@@ -388,7 +388,10 @@ def _env_class() -> type:
                 self._seeds = self._np.random.default_rng(seed)
                 for k, a in enumerate(self.possible_agents):
                     self.action_spaces[a].seed(seed + k)
-            deal_seed = int(self._seeds.integers(2**31)) if seed is None else seed
+            self._deal(int(self._seeds.integers(2**31)) if seed is None else seed)
+
+        def _deal(self, deal_seed: int) -> None:
+            """Deal ``new_game(rules, seed=deal_seed)`` (C7), the generators left as they are."""
             self.agents = list(self.possible_agents)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -402,7 +405,11 @@ def _env_class() -> type:
 
         def _moved(self, state: Any, agent: str | None) -> None:
             """Take `state` as the deal's state after `agent` acted (None: the deal)."""
-            legal: tuple[Any, ...] = state.legal_actions() if state.result is None else ()
+            legal: tuple[Any, ...] = ()
+            if state.result is None and (
+                self.skip_forced or state.current_player not in self._quiet
+            ):  # a quiet seat's agent reads the legal actions of its view
+                legal = state.legal_actions()
             while self.skip_forced and len(legal) == 1:
                 state = state.apply(legal[0])
                 legal = state.legal_actions() if state.result is None else ()
@@ -647,8 +654,8 @@ def _single_class() -> type:
             return self.game.observe(self.agent)
 
         def _info(self) -> dict[str, Any]:
-            info = self.game.infos[self.agent]
-            return dict(info)
+            info: dict[str, Any] = self.game.infos[self.agent]  # a fresh dict at every step
+            return info
 
         def action_masks(self) -> Any:
             """The seat's legal ids as a boolean array over every id (all False once the
@@ -661,8 +668,7 @@ def _single_class() -> type:
             super().reset(seed=seed)
             redeals = 0
             while True:
-                deal = int(self.np_random.integers(2**31))
-                self.game.reset(seed=deal)
+                self.game._deal(int(self.np_random.integers(2**31)))
                 self.others = {  # each seed drawn apart from the deal's: none rebuilds the deck
                     p: self.opponent(int(self.np_random.integers(2**31)))
                     for p in range(len(self.game.possible_agents))
@@ -672,7 +678,7 @@ def _single_class() -> type:
                 if self.game._game.result is None:
                     break
                 redeals += 1  # the others ended the deal first: deal the next one
-            info = self._info()
+            info = dict(self._info())
             info["redeals"] = redeals
             if self.render_mode == "human":
                 print(self.game.render())
