@@ -75,6 +75,7 @@ from .state.result import Outcome
 __all__ = [
     "DENSE_MASK_LIMIT",
     "TURN_LIMIT",
+    "bounded",
     "env",
     "loss_bound",
     "raw_env",
