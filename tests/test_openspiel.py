@@ -309,7 +309,8 @@ def test_importing_the_module_registers_the_games() -> None:
 def test_games_and_states_pickle_and_deepcopy(name: str, values: dict[str, object]) -> None:
     """A pyspiel game pickles (loaded again by name and parameters) and so does a state in
     the middle of a deal (its history replayed); a copy, pickled or deep-copied, plays on
-    as the original: the same legal actions, observations and returns."""
+    as the original: the same legal actions, observations and returns. A state drawn by
+    ``resample_from_infostate`` keeps its drawn position."""
     import copy
     import pickle
 
@@ -337,6 +338,12 @@ def test_games_and_states_pickle_and_deepcopy(name: str, values: dict[str, objec
             s.apply_action(legal[k % len(legal)])
         runs.append((run, s.returns()))
     assert runs[0] == runs[1] == runs[2]
+    drawn = _dealt(game, 6)
+    drawn = drawn.resample_from_infostate(
+        drawn.current_player(), pyspiel.UniformProbabilitySampler(0, 1)
+    )
+    loaded = pickle.loads(pickle.dumps(drawn))  # a drawn world, which its history does not reach
+    assert loaded.state == drawn.state and loaded.legal_actions() == drawn.legal_actions()
 
 
 def test_a_pickled_state_loads_in_a_fresh_process(tmp_path: object) -> None:

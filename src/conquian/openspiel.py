@@ -261,11 +261,14 @@ def _load_game(name: str, values: dict[str, Any]) -> Any:
     return pyspiel.load_game(name, values)
 
 
-def _load_state(game: Any, history: list[int]) -> Any:
-    """The state of `game` after `history`, chance outcomes included (a pickled state)."""
+def _load_state(game: Any, history: list[int], deck: tuple[Card, ...], position: Any) -> Any:
+    """The state of `game` after `history`, chance outcomes included (a pickled state),
+    holding the library's `position` on `deck` (a state drawn by
+    ``resample_from_infostate`` holds a position its history does not reach)."""
     state = game.new_initial_state()
     for action in history:
         state.apply_action(action)
+    state._set(deck, position)
     return state
 
 
@@ -410,7 +413,7 @@ def _game_class(game_type: Any) -> type:
             raise _no_tensor(game_type.short_name)
 
         def __reduce__(self) -> tuple[Any, ...]:
-            return (_load_state, (self.get_game(), list(self.history())))
+            return (_load_state, (self.get_game(), list(self.history()), self.deck, self.state))
 
         def __deepcopy__(self, memo: dict[int, Any]) -> Any:
             return self.clone()
