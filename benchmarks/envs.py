@@ -17,6 +17,11 @@ hands out with its observation), and counts the steps (player decisions):
 * ``pz-three-hand``: ``env(CooncanRules.three_hand(turn_limit=200))``, from the ids;
 * ``pz-coo-can``: ``env(CooCanRules(players=4, turn_limit=200))``, from the ids (its
   9,222 ids are few enough for the dense mask, which is in every observation);
+* ``gym-two-hand``: the Gymnasium id as a learner gets it,
+  ``gymnasium.make("conquian/Conquian-v0", opponent=RandomAgent)`` (its wrappers
+  included), ``env.step(id)`` with the id drawn from ``info["legal_ids"]``; it counts
+  the learner's steps only (the other seat's decisions, about as many, are played
+  inside each step);
 * ``rl-two-hand``: our two-hand game through OpenSpiel's ``rl_environment``;
 * ``rlcard-gin``: RLCard's gin rummy environment (``rlcard.make("gin-rummy")``):
   ``env.reset()``, then ``env.step(a)`` with ``a`` drawn from
@@ -26,10 +31,12 @@ hands out with its observation), and counts the steps (player decisions):
 
 Each round runs every engine for ``--seconds``, the order rotated from round to round;
 an engine's figure is all its steps over all the CPU time it used
-(``time.process_time``). A missing peer is skipped with a note. The targets of issue
-#27 are checked on these figures and printed last: the two-hand environment at least
-1.5 times each peer, from the ids and from the dense mask, and the double pack at least
-half the two-hand environment.
+(``time.process_time``). A missing peer is skipped with a note. The targets are checked
+on these figures and printed last: issue #27's (the two-hand environment at least 1.5
+times each peer, from the ids and from the dense mask, and the double pack at least half
+the two-hand environment) and issue #36's (the AEC environment at least 1.5 times
+OpenSpiel's ``gin_rummy`` and twice RLCard's, every decision counted; the Gymnasium id's
+learner steps at least OpenSpiel's rate of all decisions).
 
 Usage::
 
@@ -56,6 +63,8 @@ TARGETS = (
     ("pz-two-hand-mask", "rlcard-gin", 1.5),
     ("pz-two-hand-mask", "openspiel-gin", 1.5),
     ("pz-double-pack", "pz-two-hand", 0.5),
+    ("pz-two-hand", "rlcard-gin", 2.0),
+    ("gym-two-hand", "openspiel-gin", 1.0),
 )
 
 
@@ -94,6 +103,31 @@ def pettingzoo_runner(rules: Any, use_mask: bool) -> Runner:
                 game.step(int(choice(flat(obs["action_mask"]))))
             else:
                 game.step(choice(info["legal_ids"]))
+            n += 1
+        return n
+
+    return _loop(deal)
+
+
+def gymnasium_runner(env_id: str) -> Runner:
+    """The learner's steps in a Gymnasium id against `RandomAgent` (the wrappers of
+    ``gymnasium.make`` included), the id drawn from ``info["legal_ids"]``."""
+    import gymnasium
+
+    import conquian.gymnasium  # noqa: F401  (registers the ids)
+    from conquian import RandomAgent
+
+    game = gymnasium.make(env_id, opponent=RandomAgent)
+    game.reset(seed=8)  # then unseeded resets, as a vector environment's autoreset makes
+    choice = random.Random(8).choice
+
+    def deal() -> int:
+        _obs, info = game.reset()
+        n = 0
+        done = False
+        while not done:
+            _obs, _reward, terminated, truncated, info = game.step(choice(info["legal_ids"]))
+            done = terminated or truncated
             n += 1
         return n
 
@@ -151,6 +185,7 @@ def collect() -> tuple[dict[str, Runner], dict[str, str]]:
             CooncanRules.double_pack(players=4, turn_limit=300), False
         ),
         "pz-coo-can": lambda: pettingzoo_runner(CooCanRules(players=4, turn_limit=200), False),
+        "gym-two-hand": lambda: gymnasium_runner("conquian/Conquian-v0"),
         "rlcard-gin": rlcard_runner,
         "openspiel-gin": lambda: _openspiel("gin_rummy"),
         "rl-two-hand": lambda: _conquian_openspiel(ConquianRules()),

@@ -285,3 +285,81 @@ def test_openspiel_cpp_search_bots_crash_on_python_games() -> None:
         [sys.executable, "-c", code], capture_output=True, timeout=120, check=False
     )
     assert done.returncode != 0
+
+
+def test_importing_the_module_registers_the_games() -> None:
+    """``import conquian.openspiel`` registers the games, as OpenSpiel's Python games do:
+    ``pyspiel.load_game`` knows them with no call to `register`."""
+    code = textwrap.dedent(
+        """
+        import pyspiel
+        import conquian.openspiel
+        game = pyspiel.load_game("conquian_two_hand")
+        print(game.num_distinct_actions(), pyspiel.load_game("conquian_coo_can").num_players())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["4247", "4"]
+
+
+@pytest.mark.parametrize(("name", "values"), GAMES[::3])
+def test_games_and_states_pickle_and_deepcopy(name: str, values: dict[str, object]) -> None:
+    """A pyspiel game pickles (loaded again by name and parameters) and so does a state in
+    the middle of a deal (its history replayed); a copy, pickled or deep-copied, plays on
+    as the original: the same legal actions, observations and returns. A state drawn by
+    ``resample_from_infostate`` keeps its drawn position."""
+    import copy
+    import pickle
+
+    game = pyspiel.load_game(name, values)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.get_parameters() == game.get_parameters()
+    assert again.get_type().short_name == name
+    state = _dealt(game, 5)
+    rng = random.Random(5)
+    for _ in range(6):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    copies = [pickle.loads(pickle.dumps(state)), copy.deepcopy(state)]
+    assert all(c.history() == state.history() for c in copies)
+    choices = [rng.randrange(1 << 30) for _ in range(300)]
+    runs = []
+    for s in [state, *copies]:
+        run = []
+        for k in choices:
+            if s.is_terminal():
+                break
+            player = s.current_player()
+            legal = s.legal_actions()
+            run.append((legal, s.observation_string(player)))
+            s.apply_action(legal[k % len(legal)])
+        runs.append((run, s.returns()))
+    assert runs[0] == runs[1] == runs[2]
+    drawn = _dealt(game, 6)
+    drawn = drawn.resample_from_infostate(
+        drawn.current_player(), pyspiel.UniformProbabilitySampler(0, 1)
+    )
+    loaded = pickle.loads(pickle.dumps(drawn))  # a drawn world, which its history does not reach
+    assert loaded.state == drawn.state and loaded.legal_actions() == drawn.legal_actions()
+
+
+def test_a_pickled_state_loads_in_a_fresh_process(tmp_path: object) -> None:
+    """A pickled state loads where nothing of the library was imported (loading imports
+    `conquian.openspiel`, which registers the games)."""
+    import pickle
+    from pathlib import Path
+
+    game = pyspiel.load_game("conquian_three_hand", {"turn_limit": 20})
+    state = _dealt(game, 8)
+    state.apply_action(state.legal_actions()[0])
+    path = Path(str(tmp_path)) / "state.pickle"
+    path.write_bytes(pickle.dumps(state))
+    code = f"import pickle; s = pickle.loads(open({str(path)!r}, 'rb').read()); print(s)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(state)

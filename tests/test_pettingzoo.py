@@ -304,9 +304,183 @@ def test_coo_can_has_a_dense_mask_and_plays_single_agent() -> None:
         view = one.game.game_state.view(1)
         assert tuple(obs["action_mask"]) == ActionIds().mask(view.legal_actions)
         assert list(info["legal_ids"]) == list(np.flatnonzero(obs["action_mask"]))
-        obs, reward, terminated, _truncated, info = one.step(int(rng.choice(info["legal_ids"])))
+        obs, reward, terminated, truncated, info = one.step(int(rng.choice(info["legal_ids"])))
         assert one.observation_space.contains(obs)
-        if terminated:
+        if terminated or truncated:  # truncated at the turn limit (K8)
             assert reward == one.game.game_state.result.payments[1]
+            assert truncated == (info["outcome"] == "abandoned") != terminated
             return
     pytest.fail("the deal did not end")
+
+
+GAMES = [
+    ConquianRules(),
+    CooncanRules.three_hand(turn_limit=30),
+    CooncanRules.double_pack(players=4, turn_limit=6),
+    CooCanRules(players=3, turn_limit=20),
+]
+GAME_IDS = ["two-hand", "three-hand", "double-pack", "coo-can"]
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=GAME_IDS)
+def test_render_test(rules: Rules, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's ``render_test`` passes for every game, in ``"human"`` (prints the
+    diagram, returns None) and ``"ansi"`` (returns it). Where the observation has no mask
+    (the double pack) it samples ids: the illegal ones end the deal (a loss)."""
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(rules, render_mode=render_mode))
+    printed = capsys.readouterr().out
+    assert "player 0" in printed
+    table = env(rules, render_mode="ansi")
+    table.reset(seed=1)
+    assert table.render() == str(table.unwrapped.game_state)
+
+
+def _raw_deal(rules: Rules, seed: int, **options: object) -> object:
+    game = raw_env(rules, **options)
+    _play(game, seed)
+    return game
+
+
+def test_an_illegal_id_ends_the_deal_as_a_loss() -> None:
+    """The AEC env's documented answer to an illegal id (PettingZoo's classic convention):
+    the agent that played it loses what a seat can lose most (one counter, T13), the
+    others get 0 and the outcome "abandoned", every agent is terminated and every info
+    names the id; ``illegal="raise"`` raises and leaves the deal as it was."""
+    game = env(ConquianRules())
+    game.reset(seed=4)
+    agent = game.agent_selection
+    legal = game.last()[4]["legal_ids"]
+    wrong = next(i for i in range(4247) if i not in legal)
+    game.step(wrong)
+    other = next(a for a in game.possible_agents if a != agent)
+    assert game.terminations == {agent: True, other: True}
+    assert not any(game.truncations.values())
+    assert game._cumulative_rewards == {agent: -1.0, other: 0.0}
+    assert game.infos[agent] == {"legal_ids": (), "outcome": "loss", "illegal": wrong}
+    assert game.infos[other] == {"legal_ids": (), "outcome": "abandoned", "illegal": wrong}
+    assert not game.observe(agent)["action_mask"].any()
+    for _agent in game.agent_iter():
+        assert game.last()[2]
+        game.step(None)
+    strict = env(ConquianRules(), illegal="raise")
+    strict.reset(seed=4)
+    with pytest.raises(ValueError, match=f"action id {wrong} is not legal now"):
+        strict.step(wrong)
+    assert strict.unwrapped.game_state.history == ()
+    with pytest.raises(ValueError, match="illegal must be one of"):
+        env(ConquianRules(), illegal="ignore")
+
+
+def test_turn_limit_truncates_every_agent() -> None:
+    """M11: a deal stopped at the turn limit is abandoned: every agent truncated, not
+    terminated, reward 0, ``info["outcome"] == "abandoned"``."""
+    game = _raw_deal(CooncanRules.three_hand(turn_limit=3), 2)
+    assert game.game_state.result.outcome == "abandoned"  # type: ignore[attr-defined]
+    agents = game.possible_agents  # type: ignore[attr-defined]
+    assert not game.terminations and not game.truncations  # type: ignore[attr-defined]
+    again = raw_env(CooncanRules.three_hand(turn_limit=3))
+    again.reset(seed=2)
+    rng = np.random.default_rng(2)
+    while again.game_state.result is None:
+        again.step(int(rng.choice(again.infos[again.agent_selection]["legal_ids"])))
+    assert again.truncations == dict.fromkeys(agents, True)
+    assert again.terminations == dict.fromkeys(agents, False)
+    assert {a: i["outcome"] for a, i in again.infos.items()} == dict.fromkeys(agents, "abandoned")
+    assert set(again.rewards.values()) == {0.0}
+
+
+def test_outcomes_of_a_won_deal() -> None:
+    """The winner's final info says "win", every other seat's "loss" (M7: they pay)."""
+    rules = CooncanRules.three_hand(turn_limit=200)
+    for seed in range(20):
+        game = raw_env(rules)
+        game.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while game.game_state.result is None:
+            game.step(int(rng.choice(game.infos[game.agent_selection]["legal_ids"])))
+        result = game.game_state.result
+        if result.outcome == "win":
+            outcomes = [game.infos[a]["outcome"] for a in game.possible_agents]
+            assert outcomes == ["win" if p == result.winner else "loss" for p in range(3)]
+            assert all(game.terminations.values()) and not any(game.truncations.values())
+            return
+    pytest.fail("no deal was won")
+
+
+def test_scaled_reward_and_coo_can_turn_limit_default() -> None:
+    """``reward="scaled"`` divides the payments by `reward_scale` (Coo-Can's: two stakes on
+    ten cards of ten spots, K9, from each other seat); Coo-Can rules with no turn limit
+    play with `TURN_LIMIT` turns (K8), so a random deal ends."""
+    from conquian.pettingzoo import TURN_LIMIT, reward_scale
+
+    game = raw_env(CooCanRules(players=2), reward="scaled")
+    assert game.rules == CooCanRules(players=2, turn_limit=TURN_LIMIT)
+    game.reset(seed=1)
+    rng = np.random.default_rng(1)
+    while game.game_state.result is None:
+        game.step(int(rng.choice(game.infos[game.agent_selection]["legal_ids"])))
+    scale = reward_scale(game.rules)
+    assert scale == 2 * (game.rules.game_stake + 100 * game.rules.spot_stake)
+    paid = game.game_state.result.payments
+    assert [game.rewards[a] for a in game.possible_agents] == [p / scale for p in paid]
+    assert all(-1.0 <= r <= 1.0 for r in game.rewards.values())
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=GAME_IDS)
+def test_pickle_and_deepcopy_of_the_aec_env(rules: Rules) -> None:
+    """The wrapped and the raw AEC env pickle and deep-copy in the middle of a deal; each
+    copy plays on as the original (the same observations, rewards and ends)."""
+    import copy
+    import pickle
+
+    game = env(rules)
+    game.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(5):
+        game.step(int(rng.choice(game.last()[4]["legal_ids"])))
+    copies = [
+        pickle.loads(pickle.dumps(game)),
+        copy.deepcopy(game),
+        pickle.loads(pickle.dumps(game.unwrapped)),
+    ]
+    choices = [int(k) for k in rng.integers(1 << 30, size=400)]
+    runs = []
+    for table in [game, *copies]:
+        run = []
+        for k, agent in zip(choices, table.agent_iter(), strict=False):
+            obs, reward, terminated, truncated, info = table.last()
+            run.append((agent, obs["observation"].tobytes(), reward, terminated, truncated))
+            ids = info["legal_ids"]
+            table.step(None if terminated or truncated else ids[k % len(ids)])
+        runs.append(run)
+    assert runs[0] == runs[1] == runs[2] == runs[3]
+
+
+def test_one_action_space_per_rules() -> None:
+    """One `ActionSpace` per rules object: environments of equal rules share it, and five
+    double-pack environments take at most 10 MiB together (one space of about 4.6 MiB; the
+    pattern tables behind it, shared by every double pack, are built before)."""
+    import gc
+    import tracemalloc
+
+    from conquian import encoding
+
+    rules = CooncanRules.double_pack(players=4, turn_limit=50)
+    encoding._patterns(rules)  # the tables of every double pack, made once
+    encoding._shared_space.cache_clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        tables = [raw_env(rules) for _ in range(5)]
+        for table in tables:
+            table.reset(seed=1)
+        gc.collect()
+        used = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len({id(t.space) for t in tables}) == 1
+    assert tables[0].space is ActionSpace.of(CooncanRules.double_pack(players=4, turn_limit=50))
+    assert used <= 10 * 2**20, used / 2**20

@@ -1,7 +1,8 @@
 """The games in OpenSpiel (optional extra ``conquian[openspiel]``).
 
-`register()` makes the games known to ``pyspiel`` (imported here, lazily), so
-OpenSpiel's algorithms run on them:
+Importing this module registers the games with ``pyspiel`` where OpenSpiel is
+installed (as OpenSpiel's own Python games do); `register()` does it again, or says
+which extra to install. OpenSpiel's algorithms then run on them:
 
 - ``conquian_two_hand``, ``conquian_three_hand``, ``conquian_double_pack`` and
   ``conquian_coo_can``, whose game parameters are the rules' options (`load` takes
@@ -35,6 +36,9 @@ OpenSpiel's algorithms run on them:
   deal is the only chance), read from Python (pyspiel's C++ side keeps its own);
 - ``resample_from_infostate`` draws a whole state with `sample_state`, so
   OpenSpiel's `ISMCTSBot` searches on worlds the player could be in;
+- games and states pickle (and deep-copy): a game is loaded again by its name and
+  parameters, a state replays its history on it, in a process that has not imported
+  this module too (loading imports it, which registers the games);
 - the utilities are bounded by the most one player can lose, times the other players
   for a winner: one counter in Conquian (T13), 15 pips a card of a hand and a
   splash bonus in Cooncan (M7, M8), and in Coo-Can twice the game stake and the
@@ -46,12 +50,13 @@ OpenSpiel needs a bound on a game's length: the Cooncan games and Coo-Can defaul
 in the library (``max_sequence``, ``splash_bonus``) is 0 here.
 
 >>> import pyspiel  # doctest: +SKIP
->>> register()  # doctest: +SKIP
+>>> import conquian.openspiel  # doctest: +SKIP
 >>> game = pyspiel.load_game("conquian_two_hand", {"hand_size": 9})  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import random
@@ -234,7 +239,26 @@ class _Context:
 @functools.lru_cache(maxsize=16)
 def _context(name: str, values: tuple[tuple[str, Any], ...]) -> _Context:
     rules = rules_of(name, dict(values))
-    return _Context(rules, ActionSpace(rules), _distinct(rules))
+    return _Context(rules, ActionSpace.of(rules), _distinct(rules))
+
+
+def _load_game(name: str, values: dict[str, Any]) -> Any:
+    """The pyspiel game `name` with these parameters (a pickled game loads with this)."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    register()
+    return pyspiel.load_game(name, values)
+
+
+def _load_state(game: Any, history: list[int], deck: tuple[Card, ...], position: Any) -> Any:
+    """The state of `game` after `history`, chance outcomes included (a pickled state),
+    holding the library's `position` on `deck` (a state drawn by
+    ``resample_from_infostate`` holds a position its history does not reach)."""
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    state._set(deck, position)
+    return state
 
 
 def _no_tensor(name: str) -> Exception:
@@ -274,6 +298,9 @@ def _game_class(game_type: Any) -> type:
 
         def new_initial_state(self) -> Any:
             return State(self)
+
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (_load_game, (game_type.short_name, dict(self.get_parameters())))
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             return SpielObserver(self, iig_obs_type)
@@ -374,6 +401,12 @@ def _game_class(game_type: Any) -> type:
         def information_state_tensor(self, player: int | None = None) -> list[float]:
             raise _no_tensor(game_type.short_name)
 
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (_load_state, (self.get_game(), list(self.history()), self.deck, self.state))
+
+        def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+            return self.clone()
+
         def __str__(self) -> str:
             if self.state is None:
                 return f"dealing: {len(self.deck)} cards"
@@ -456,3 +489,9 @@ def heuristic_bot(game: Any, player: int, seed: int = 0) -> Any:
             pass
 
     return Bot()
+
+
+# Importing the module registers the games, as OpenSpiel's Python games do;
+# without the extra, `register()` says what to install.
+with contextlib.suppress(ImportError):
+    register()
