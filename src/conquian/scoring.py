@@ -325,7 +325,14 @@ class ScoreSheet:
             dealer,
             None if seats is None else people,
         )
-        return ScoreSheet(self.players, (*self.rows, row), self.tie, self.points)
+        # Only the new row is checked: the rows before it were checked as they were added.
+        _check_row(self, len(self.rows), row, self.pool)
+        sheet = object.__new__(ScoreSheet)
+        object.__setattr__(sheet, "players", self.players)
+        object.__setattr__(sheet, "rows", (*self.rows, row))
+        object.__setattr__(sheet, "tie", self.tie)
+        object.__setattr__(sheet, "points", self.points)
+        return sheet
 
     def _people(self, result: Result, seats: Iterable[int] | None) -> tuple[int, ...]:
         """The person at each seat of the deal: `seats` checked, or every player in order."""
@@ -438,10 +445,10 @@ def read_sheet(data: object, path: str, r: Reader) -> ScoreSheet | None:
     """A score sheet from its JSON data (as `sheet_data` writes it), or None after adding
     each problem to `r` with its field under `path`."""
     pre = f"{path}." if path else ""
+    before = len(r.problems)
     fields = r.fields(data, path, _SHEET_FIELDS)
     if fields is None:
         return None
-    before = len(r.problems)
     players = None
     if "players" in fields:
         players = r.integer(fields["players"], f"{pre}players", 2)
