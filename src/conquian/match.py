@@ -499,11 +499,16 @@ def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
     if not items:
         r.add("played: a match holds at least its first deal")
         return None
+    actions = sum(
+        len(v["actions"]) for v in items if type(v) is dict and type(v.get("actions")) is list
+    )
+    if actions > MAX_MATCH_ACTIONS:  # counted before any deal is replayed
+        r.add(f"played: {actions} actions, more than the limit of {MAX_MATCH_ACTIONS} a match")
+        return None
     seed = limits["seed"]
     match: Match | None = None
     played: list[_Deal] = []
     sheet: ScoreSheet | None = None
-    actions = 0
     people = limits["people"] or rules.players
     totals, dealt = [0] * people, [0] * people  # the sheet's, kept as each row is added
     for k, item in enumerate(items):
@@ -519,10 +524,6 @@ def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
         given = at.integer(entry["seed"], "seed") if "seed" in entry else None
         read = read_actions(entry["actions"], at)
         if dealer is None or (deck is None and given is None) or read is None or not read[1]:
-            return None
-        actions += len(read[0])
-        if actions > MAX_MATCH_ACTIONS:
-            r.add(f"played: more than {MAX_MATCH_ACTIONS} actions, the limit of a match")
             return None
         # A deal's seed is the match's seed's (deal_seed): the file is bound to its seed,
         # and a seeded match deals its first deal from it.

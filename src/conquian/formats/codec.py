@@ -488,12 +488,30 @@ def _check_size(text: str, what: str) -> str:
     return text
 
 
+def with_deal(state: State, what: str) -> State:
+    """`state`, or where it was drawn by `sample_state` without its deal (C6), the same
+    position dealt from a deck whose replay gives it (C7): what a record or position of it
+    holds. Raises `RecordError` when no deal is found for it."""
+    if getattr(state, "deck", None):
+        return state
+    from .._sampling_rummy import deal_of  # Cooncan's positions drawn without their deal
+
+    found: State | None = deal_of(state)
+    if found is None:
+        raise RecordError(
+            ["deck: a position drawn by sample_state has no deal to record (C6, C7)"],
+            what=what,
+        )
+    return found
+
+
 def write_position(state: State) -> str:
     """`State.to_json`: the position of a state (its record and a snapshot of its zones).
 
     Raises `RecordError` when it would not load back: the limits are the reader's.
     """
     codec = _codec_of(state, view=False, what="a state made by new_game")
+    state = with_deal(state, "position")
     rules = state.rules
     problems = rules_problems(codec, rules)
     actions = state.history
