@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 
 import pytest
 
@@ -315,3 +316,42 @@ def test_a_big_match_file_loads_within_the_bound() -> None:
     start = time.process_time()
     assert Match.from_json(text) == match
     assert time.process_time() - start < 2.0
+
+
+# -- conquian replay reads match files; a position is pointed to play --load (issue 38.8) ------
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from conquian.cli import main
+
+    try:
+        status = main(list(argv))
+    except SystemExit as e:
+        status = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_replay_tells_every_deal_of_a_match_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`conquian replay` of a match file (as `play --deals` and the network server save it)
+    tells each deal and the totals, not "expected 'conquian-record'"."""
+    match = _played(Match(ConquianRules(), seed=4, deals=2), 2)
+    path = tmp_path / "match.json"
+    path.write_text(match.to_json(), encoding="utf-8")
+    status, out, err = _cli(capsys, "replay", str(path))
+    assert status == 0 and err == ""
+    assert out.count("deal 1 (") == 1 and out.count("deal 2 (") == 1
+    assert out.count("Result:") == 2
+    assert f"person 0: {match.sheet.totals[0]:+d}" in out
+
+
+def test_replay_points_a_position_to_play_load(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`conquian replay` of a position says to play on from it with `play --load`."""
+    path = tmp_path / "position.json"
+    path.write_text(new_game(ConquianRules(), seed=1).apply("pass").to_json(), encoding="utf-8")
+    status, _, err = _cli(capsys, "replay", str(path))
+    assert status == 2 and "conquian play --load" in err and "State.from_json" not in err
