@@ -9,8 +9,9 @@ views relies on:
 - `view.sample_state(rng)` gives a state whose view of that seat is the view (C6);
 - `PlayerView.from_json(view.to_json())` is the view (E3);
 - every ninth decision, `conquian.determinize.samples(view)` draws two such states;
-- a copy of the view with its history edited (an entry replaced, inserted or deleted,
-  ``pass`` and ``trade`` among them) loads or raises `RecordError`, nothing else (E2);
+- every ninth decision, a copy of the view with its history edited (an entry
+  replaced, inserted or deleted, ``pass`` and ``trade`` among them) loads or raises
+  `RecordError`, nothing else (E2);
 - the sample's position is written and read back (C7; not yet in Coo-Can, where no deal
   is found for a sample).
 
@@ -99,6 +100,8 @@ def check(view: PlayerView, seat: int, step: int) -> None:
     if not isinstance(view.rules, CooCanRules):  # type: ignore[attr-defined]
         position = sample.to_json()
         assert State.from_json(position).to_json() == position, "the sample's position differs"
+    if step % 9 != 6:  # an edited view may cost a whole search (the sampler's budget)
+        return
     edited = json.loads(text)
     history, rng = edited["history"], random.Random(step)
     kind = rng.randrange(3)
