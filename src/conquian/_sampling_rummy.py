@@ -410,7 +410,7 @@ def deal_of(state: Any) -> Any | None:
     state holds it, top first; the starter is one the history leaves possible (M1, M11).
     """
     rules = state.rules
-    if getattr(rules, "game", None) not in ("three-hand", "double-pack") or state.deck:
+    if state.deck or not hasattr(state, "pack_is_known"):  # dealt, or no Cooncan state
         return None
     n, dealer = rules.players, state.dealer
     view = state.view(0)  # its seats' reading of the history; the hands are the state's

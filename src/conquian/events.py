@@ -278,7 +278,7 @@ def events(view: PlayerView, since: int | None = None) -> tuple[Event, ...]:
 
     >>> state = new_game(ConquianRules(), seed=5)
     >>> [str(e) for e in events(state.view(0))]
-    ['Seat 0 deals; KD is turned, on offer to you.']
+    ['You deal; KD is turned, on offer to seat 1.']
     >>> events(state.view(0), since=0)
     ()
     >>> state = state.apply("take KD").apply("meld JD QD KD")
