@@ -204,13 +204,13 @@ def test_c6_a_coocan_view_with_no_seat_to_play_mid_deal_is_refused() -> None:
         PlayerView.from_json(json.dumps(data))
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(2))
 def test_t21_trading_views_with_edited_rounds_are_record_errors(seed: int) -> None:
     """Trading views (T21) with a history entry replaced, inserted or deleted: RecordError,
     never a ValueError of zip() or an IllegalActionError from the sampler."""
     rng = random.Random(seed)
-    texts = _views(ConquianRules(players=3, hand_size=8, trades=2), seed, every=2)
-    texts += _views(ConquianRules(trades=2), seed, every=2)
+    texts = _views(ConquianRules(players=3, hand_size=8, trades=2), seed, every=4)
+    texts += _views(ConquianRules(trades=2), seed, every=4)
     entries = ["pass", "trade", "trade 5H", "trade KS", "draw", "take 5H"]
     loaded = refused = 0
     for text in texts:
