@@ -28,7 +28,6 @@ from hypothesis import strategies as st
 from conquian import CooncanRules, State, new_game
 from conquian.cards import Card
 from conquian.determinize import DeterminizationError, sample_cooncan
-from conquian.errors import RecordError
 from conquian.formats.records import GameRecord
 from conquian.rummy.sample import current
 from conquian.rummy.sampling import _cooncan_starter
@@ -271,13 +270,15 @@ def test_c6_a_mover_with_few_cards_goes_to_the_full_sampler(rules: Any, cards: i
     raise AssertionError("no deal leaves a mover so few cards in his turn")
 
 
-def test_c7_a_shortcut_sample_has_no_record() -> None:
-    """C6, C7: a position drawn by the shortcut has no dealt order: writing it refuses
-    clearly, and `sample_deal`'s whole deal writes and replays."""
+def test_c7_a_shortcut_sample_is_written_with_a_deal_found_for_it() -> None:
+    """C6, C7: a position drawn by the shortcut has no dealt order: the writer finds a deal
+    that gives it, so its position reads back to the same text and its record replays to
+    it; `sample_deal`'s whole deal writes and replays."""
     view = new_game(CooncanRules.three_hand(), seed=3).apply("draw").view(0)
-    with pytest.raises(RecordError, match="no deal to record"):
-        view.sample_state(random.Random(0)).to_json()
-    with pytest.raises(RecordError, match="no deal to record"):
-        GameRecord.from_state(view.sample_state(random.Random(0)))
+    sample = view.sample_state(random.Random(0))
+    assert not sample.deck  # type: ignore[attr-defined]
+    text = sample.to_json()
+    assert State.from_json(text).to_json() == text
+    assert GameRecord.from_state(sample).replay().view(0) == view
     whole = view.sample_deal(random.Random(0))
     assert State.from_json(whole.to_json()) == whole

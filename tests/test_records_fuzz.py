@@ -8,7 +8,9 @@ also feeds random bytes and text; and it edits the views of those states
 Whatever the input, `GameRecord.from_json`, `State.from_json` and
 `PlayerView.from_json` either load it or raise `RecordError` (a
 `ConquianError` and a `ValueError`), never anything else, and each call
-takes less than `BOUND` seconds. This runs in CI like every test: the
+takes less than `BOUND` seconds. Match files and score sheets are mutated the same way
+(`Match.from_json`, `ScoreSheet.from_json`), and the states include Coo-Can and
+Conquian with trade rounds (T21), whose views are edited too. This runs in CI like every test: the
 default profile tries `FUZZ_EXAMPLES` inputs per test (5 times the profile's
 ``max_examples``: 300 by default, 1500 under ``HYPOTHESIS_PROFILE=ci``).
 """
@@ -26,10 +28,13 @@ from hypothesis import strategies as st
 from conquian import (
     ConquianError,
     ConquianRules,
+    CooCanRules,
     CooncanRules,
     HeuristicAgent,
+    Match,
     PlayerView,
     RecordError,
+    ScoreSheet,
     State,
     new_game,
     play,
@@ -57,6 +62,10 @@ def _states() -> list[State]:
         (ConquianRules.pagat(pack="american", hand_size=9), 2),
         (CooncanRules.three_hand(jokers=1, stock="open", turn_limit=6), 3),
         (CooncanRules.double_pack(players=3, turn_limit=4), 4),
+        (CooCanRules(players=3, turn_limit=5), 5),
+        (CooCanRules(players=2, turn_limit=6), 6),
+        (ConquianRules(trades=2), 7),
+        (ConquianRules(players=3, hand_size=8, trades=1), 8),
     ]
     for rules, seed in games:
         final = play([HeuristicAgent() for _ in range(rules.players)], rules, seed=seed)
@@ -154,9 +163,10 @@ json_values = st.recursive(
 
 
 @st.composite
-def mutated(draw: st.DrawFn) -> object:
-    """A real record or position with one to four mutations, as text (sometimes bytes)."""
-    data = json.loads(draw(st.sampled_from(BASES)))
+def mutated(draw: st.DrawFn, bases: list[str] | None = None) -> object:
+    """A real record or position (or a document of `bases`) with one to four mutations, as
+    text (sometimes bytes)."""
+    data = json.loads(draw(st.sampled_from(BASES if bases is None else bases)))
     for _ in range(draw(st.integers(1, 4))):
         paths = _paths(data)
         path = draw(st.sampled_from(paths))
@@ -209,6 +219,9 @@ def mutated(draw: st.DrawFn) -> object:
                 data = _set(data, b, _get(data, a))
         elif kind in ("shuffle actions", "drop or repeat an action"):
             actions = data.get("actions") if isinstance(data, dict) else None
+            played = data.get("played") if isinstance(data, dict) else None
+            if isinstance(played, list) and played and isinstance(played[-1], dict):
+                actions = played[draw(st.integers(0, len(played) - 1))].get("actions")
             if isinstance(actions, list) and actions:
                 if kind == "shuffle actions":
                     data["actions"] = draw(st.permutations(actions))
@@ -280,6 +293,9 @@ ACTION_TEXTS: list[str] = [
     "discard KS",
     "borrow 5H @0",
     "force 7H @0",
+    "trade",
+    "trade 5H",
+    "trade KS",
 ]
 
 
@@ -330,3 +346,77 @@ def test_the_unedited_views_load() -> None:
     """The view corpus itself is valid: every base view loads back equal."""
     for text in VIEWS:
         assert PlayerView.from_json(text).to_json() == text
+
+
+# -- match files and score sheets ---------------------------------------------------------------
+
+
+def _matches() -> list[str]:
+    """Match files of every scoring, finished and in the middle of a deal, and three at a
+    table of two-hand (T24)."""
+    out = []
+    for match, deals in (
+        (Match(ConquianRules(), seed=1, deals=3), 3),
+        (Match(ConquianRules(), seed=2, scoring="next", people=3, rounds=1), 2),
+        (Match(CooncanRules.three_hand(turn_limit=8), seed=3, scoring="points", target=30), 2),
+        (Match(CooCanRules(players=2, turn_limit=6), seed=4, deals=2), 2),
+    ):
+        agent = HeuristicAgent(seed=0)
+        for _ in range(deals):
+            while not match.state.is_over:
+                match = match.apply(agent(match.state.view(match.state.current_player)))
+            if match.is_over:
+                break
+            match = match.next_deal()
+        out.append(match.to_json())
+    half = Match(ConquianRules(), seed=5)
+    for _ in range(4):
+        half = half.apply(half.state.legal_actions()[0])
+    out.append(half.to_json())
+    return out
+
+
+MATCHES = _matches()
+SHEETS = [
+    json.dumps({"format": "conquian-sheet", "version": 1, **json.loads(text)["sheet"]})
+    for text in MATCHES
+]
+
+
+def _check_document(load: Callable[[Any], Any], text: object) -> None:
+    start = time.perf_counter()
+    try:
+        loaded = load(text)
+    except RecordError as err:
+        assert err.problems and all(isinstance(p, str) and p for p in err.problems)
+        assert "\n" not in str(err)
+        event("RecordError")
+    else:
+        event("loaded")
+        assert load(loaded.to_json()) == loaded
+    elapsed = time.perf_counter() - start
+    assert elapsed < BOUND, f"{load.__qualname__} took {elapsed:.2f} s"
+
+
+@FUZZ
+@given(mutated(MATCHES))
+def test_mutated_match_files_give_only_record_errors_in_bounded_time(text: object) -> None:
+    """E2, E3, M12, M13: a match file mutated (fields, seeds, dealers, deals' actions, its
+    sheet) loads or raises RecordError, never a KeyError, in under 2 s."""
+    _check_document(Match.from_json, text)
+
+
+@FUZZ
+@given(mutated(SHEETS))
+def test_mutated_score_sheets_give_only_record_errors(text: object) -> None:
+    """E2, M12: a score sheet mutated (a field deleted, a row changed) loads or raises
+    RecordError naming the field, never a KeyError."""
+    _check_document(ScoreSheet.from_json, text)
+
+
+def test_the_unmutated_matches_and_sheets_load() -> None:
+    """The match and sheet corpus itself is valid: every document loads back equal."""
+    for text in MATCHES:
+        assert Match.from_json(text).to_json() == text
+    for text in SHEETS:
+        assert ScoreSheet.from_json(text) is not None

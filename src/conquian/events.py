@@ -1,7 +1,8 @@
 """What happened, as one seat saw it, and what the player to move is asked (rule C6).
 
 `events(view, since)` tells the story of a deal from a `PlayerView` alone: one
-`Event` per thing that happened after history index `since` (a take, a pass
+`Event` per thing that happened after the first `since` actions, or in the whole
+deal with `since` None, its dealing included (a take, a pass
 and the card it turned, a burial, a meld, a force, a draw, the end and the
 hands shown), each with the seat that did it, the cards that seat's viewer
 may know, an English line (``str(event)``) and a JSON document
@@ -124,7 +125,7 @@ class Event:
       None for what nobody did: ``"new_pack"``, ``"tableau"``, ``"abandoned"``);
     - `cards`: the cards it names, only those the viewer may know (C6);
     - `index`: the length of the history once it happened (0 for the deal):
-      ask ``events(view, since=index)`` for what came after;
+      ``events(view, since=index)`` tells what came after;
     - `other`: the other seat it concerns: who receives a passed, discarded,
       traded or dealt card on offer, who gave a card received in a trade, whose
       meld a card is forced onto;
@@ -262,21 +263,32 @@ def decision_of(position: State | PlayerView) -> Decision | None:
     return "draw" if phase == "draw" else "play"
 
 
-def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
-    """What happened after history index `since`, as the view's player saw it (C6).
+def events(view: PlayerView, since: int | None = None) -> tuple[Event, ...]:
+    """What happened after the first `since` actions of the history, as the view's player
+    saw it (C6); with `since` None (the default), the whole deal, its dealing included.
 
-    `since` is how many actions of the history the caller already knows
-    (0: the whole deal, its dealing included). Raises `ValueError` for a
-    `since` outside ``0 … len(view.history)``.
+    The rule for a client that tells a player the news: start each deal with `since`
+    None, and after each call set it to ``len(view.history)`` of the view just told.
+    Then nothing is told twice and nothing is missed: the dealing, which comes before
+    the first action, is told only when `since` is None, and an event is told once
+    `since` is below its `Event.index`. Raises `ValueError` for a `since` outside
+    ``0 … len(view.history)``.
 
-    >>> state = new_game(ConquianRules(), seed=5).apply("take KD").apply("meld JD QD KD")
+    >>> state = new_game(ConquianRules(), seed=5)
+    >>> [str(e) for e in events(state.view(0))]
+    ['You deal; KD is turned, on offer to seat 1.']
+    >>> events(state.view(0), since=0)
+    ()
+    >>> state = state.apply("take KD").apply("meld JD QD KD")
     >>> [str(e) for e in events(state.view(0), since=1)]
     ['Seat 1 melds JD QD KD.']
     """
     history = tuple(view.history)
-    if type(since) is not int or not 0 <= since <= len(history):
-        raise ValueError(f"since must be from 0 to {len(history)} (got {since!r})")
-    if since == len(history) and since > 0:
+    whole = since is None
+    start = 0 if since is None else since
+    if type(start) is not int or not 0 <= start <= len(history):
+        raise ValueError(f"since must be None or from 0 to {len(history)} (got {since!r})")
+    if start == len(history) and not whole:
         return ()
     rules: Rules = view.rules  # type: ignore[attr-defined, unused-ignore]  # every engine's view has them
     game = game_of(rules)
@@ -290,14 +302,14 @@ def events(view: PlayerView, since: int = 0) -> tuple[Event, ...]:
     p = view.player
     offer = _offers(rules)
     out: list[Event] = []
-    before = state.view(p) if since == 0 else None
+    before = state.view(p) if whole else None
     if before is not None:
         out.append(_dealt(before, offer))
     # The sample's own history: the view's, with the others' hidden trades (T21) filled in.
     played = tuple(sample.history)
     for i, action in enumerate(history):
         after_state = state.apply(played[i])
-        if i >= since:
+        if i >= start:
             if before is None:
                 before = state.view(p)
             after = after_state.view(p)

@@ -63,7 +63,15 @@ from .scoring import ScoreSheet, Tie, read_sheet, sheet_data
 from .state.base import Outcome, PlayerView, State
 from .state.game import game_of
 
-__all__ = ["FORMAT_MATCH", "MAX_DEALS", "Match", "MatchView", "Scoring", "deal_seed"]
+__all__ = [
+    "FORMAT_MATCH",
+    "MAX_DEALS",
+    "MAX_MATCH_ACTIONS",
+    "Match",
+    "MatchView",
+    "Scoring",
+    "deal_seed",
+]
 
 Scoring = Literal["pool", "next", "double", "points"]
 """How a match is scored: Hoyle's pool, Foster's "next" (T13), pagat's double stake (T27) or
@@ -73,6 +81,9 @@ FORMAT_MATCH = "conquian-match"
 """The ``"format"`` of a match file (version 1)."""
 MAX_DEALS = 1_000
 """The most deals a match file may hold."""
+MAX_MATCH_ACTIONS = 50_000
+"""The most actions a match file may hold, all its deals together: as many as one record
+may hold (`MAX_ACTIONS`), so that a match file loads in the time of a record at its limit."""
 
 _MASK = (1 << 64) - 1
 _TARGET = 100  # T23: the library's default, the source names no number
@@ -381,7 +392,8 @@ class Match:
         and every deal (its dealer, its seed or deck, its actions), with the sheet.
 
         Keep it from the players: a seed foretells the deals. Raises `RecordError`
-        past the limits of records (`MAX_TEXT` characters, `MAX_DEALS` deals).
+        past the limits of records (`MAX_TEXT` characters, `MAX_DEALS` deals,
+        `MAX_MATCH_ACTIONS` actions over all the deals).
         """
         data = self.to_dict()
         text = pretty(data)
@@ -391,6 +403,11 @@ class Match:
         if len(data["played"]) > MAX_DEALS:
             problems.append(
                 f"played: {len(data['played'])} deals, more than the limit of {MAX_DEALS}"
+            )
+        actions = sum(len(d.state.history) for d in self._played)
+        if actions > MAX_MATCH_ACTIONS:
+            problems.append(
+                f"played: {actions} actions, more than the limit of {MAX_MATCH_ACTIONS} a match"
             )
         if problems:
             raise RecordError(problems, what="match")
@@ -481,6 +498,12 @@ class _At(Reader):
 
 
 def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
+    """The match of a file's data, or None after reporting its problems.
+
+    Each deal is replayed once, action by action on its state, and scored once:
+    the work grows with the file, not with its square (the sheet's rows are
+    checked as each is added, never all again).
+    """
     fields = r.fields(data, "", _MATCH_FIELDS, ("sheet",))
     if fields is None or any(k not in fields for k in _MATCH_FIELDS):
         return None
@@ -497,7 +520,18 @@ def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
     if not items:
         r.add("played: a match holds at least its first deal")
         return None
+    actions = sum(
+        len(v["actions"]) for v in items if type(v) is dict and type(v.get("actions")) is list
+    )
+    if actions > MAX_MATCH_ACTIONS:  # counted before any deal is replayed
+        r.add(f"played: {actions} actions, more than the limit of {MAX_MATCH_ACTIONS} a match")
+        return None
+    seed = limits["seed"]
     match: Match | None = None
+    played: list[_Deal] = []
+    sheet: ScoreSheet | None = None
+    people = limits["people"] or rules.players
+    totals, dealt = [0] * people, [0] * people  # the sheet's, kept as each row is added
     for k, item in enumerate(items):
         at = _At(r.problems, f"played[{k}].")
         entry = at.fields(item, f"played[{k}]", ("dealer", "actions"), ("seed", "deck"))
@@ -506,17 +540,28 @@ def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
         if ("seed" in entry) == ("deck" in entry):
             r.add(f"played[{k}]: give exactly one of seed and deck")
             return None
-        dealer = at.seat(entry["dealer"], "dealer", limits["people"] or rules.players)
+        dealer = at.seat(entry["dealer"], "dealer", people)
         deck = read_deck(entry["deck"], rules, at) if "deck" in entry else None
-        seed = at.integer(entry["seed"], "seed") if "seed" in entry else None
+        given = at.integer(entry["seed"], "seed") if "seed" in entry else None
         read = read_actions(entry["actions"], at)
-        if dealer is None or (deck is None and seed is None) or read is None or not read[1]:
+        if dealer is None or (deck is None and given is None) or read is None or not read[1]:
+            return None
+        # A deal's seed is the match's seed's (deal_seed): the file is bound to its seed,
+        # and a seeded match deals its first deal from it.
+        if given is not None and (seed is None or given != deal_seed(seed, k)):
+            r.add(
+                f"played[{k}].seed: not the seed of deal {k} of "
+                + ("a match without a seed" if seed is None else "the match's seed")
+            )
+            return None
+        if k == 0 and seed is not None and given is None:
+            r.add("played[0]: a seeded match deals its first deal from its seed, not a deck")
             return None
         try:
             if match is None:
                 match = Match(
                     rules,
-                    seed=limits["seed"] if deck is None else None,
+                    seed=seed,
                     scoring=fields["scoring"],
                     target=limits["target"],
                     rounds=limits["rounds"],
@@ -525,37 +570,59 @@ def _read_match(data: dict[str, Any], r: Reader) -> Match | None:
                     dealer=dealer,
                     deck=deck,
                 )
-                if deck is not None:
-                    object.__setattr__(match, "seed", limits["seed"])
-                if seed is not None and match._played[0].seed != seed:
-                    match = match._with((match._deal(0, dealer, None, seed),), match.sheet)
+                sheet = match.sheet
+                deal = match._played[0]
             else:
-                if not match.state.is_over:
-                    r.add(f"played[{k}]: deal {k} is dealt before deal {k - 1} is over")
-                    return None
-                if match.is_over:
+                assert sheet is not None
+                match = match._with((*played, deal), sheet)
+                if _ended(match, totals, dealt):
                     r.add(f"played[{k}]: the match was over before this deal")
                     return None
                 if dealer != (match.dealer + 1) % match.people:
                     r.add(f"played[{k}].dealer: person {dealer} deals out of turn (M13, T13)")
                     return None
-                deal = match._deal(k, dealer, deck, seed)
-                match = match._with((*match._played, deal), match.sheet)
+                played.append(deal)
+                deal = match._deal(k, dealer, deck, given)
         except (TypeError, ValueError) as e:
             r.add(f"played[{k}]: {e}")
             return None
+        assert sheet is not None
+        state = deal.state
         for i, action in enumerate(read[0]):
+            if state.is_over:
+                at.add(f"actions[{i}]: illegal action '{action}': deal {k + 1} is over")
+                return None
             try:
-                match = match.apply(action)
+                state = state.apply(action)
             except IllegalActionError as e:
                 at.add(f"actions[{i}]: {e}")
                 return None
-    assert match is not None
+        deal = attrs.evolve(deal, state=state)
+        if state.is_over:
+            sheet = match._scored(sheet, deal)
+            row = sheet.rows[-1]
+            totals = [t + c for t, c in zip(totals, row.changes, strict=True)]
+            dealt[deal.dealer] += 1
+        elif k + 1 < len(items):
+            r.add(f"played[{k + 1}]: deal {k + 1} is dealt before deal {k} is over")
+            return None
+    assert match is not None and sheet is not None
+    match = match._with((*played, deal), sheet)
     if "sheet" in fields:
-        sheet = read_sheet(fields["sheet"], "sheet", r)
-        if sheet is not None and sheet != match.sheet:
+        written = read_sheet(fields["sheet"], "sheet", r)
+        if written is not None and written != match.sheet:
             r.add("sheet: does not match the results of the deals played")
     return None if _has_problems(r) else match
+
+
+def _ended(match: Match, totals: list[int], dealt: list[int]) -> bool:
+    """`match.is_over` between deals, from the sheet's `totals` and `dealt` kept by the
+    reader (the sheet would add up all its rows again)."""
+    if match.target is not None and max(totals) >= match.target:
+        return True
+    if match.rounds is not None and min(dealt) >= match.rounds:
+        return True
+    return match.deals is not None and len(match.sheet.rows) >= match.deals
 
 
 def _has_problems(r: Reader) -> bool:

@@ -342,6 +342,8 @@ class ScoreSheet:
         winner = people[result.winner] if won and result.winner is not None else None
         changes = [0] * self.players
         pool = self.pool
+        # T13, T24 under "next": who owes the winner of this deal for the tableaus before it.
+        before = _owed(self.rows, self.players) if self.tie == "next" and not self.points else {}
         if self.points:
             if won:
                 if type(points) is not int or points < 0:
@@ -363,7 +365,7 @@ class ScoreSheet:
                     changes[winner] += pool
                     pool = 0
                 elif self.tie == "next":
-                    for person, owed in _owed(self.rows, self.players).items():
+                    for person, owed in before.items():
                         if person != winner:
                             changes[person] -= owed
                             changes[winner] += owed
@@ -379,7 +381,14 @@ class ScoreSheet:
             dealer,
             None if seats is None else people,
         )
-        return ScoreSheet(self.players, (*self.rows, row), self.tie, self.points)
+        # Only the new row is checked: the rows before it were checked as they were added.
+        _check_row(self, len(self.rows), row, self.pool, before)
+        sheet = object.__new__(ScoreSheet)
+        object.__setattr__(sheet, "players", self.players)
+        object.__setattr__(sheet, "rows", (*self.rows, row))
+        object.__setattr__(sheet, "tie", self.tie)
+        object.__setattr__(sheet, "points", self.points)
+        return sheet
 
     def _people(self, result: Result, seats: Iterable[int] | None) -> tuple[int, ...]:
         """The person at each seat of the deal: `seats` checked, or every player in order."""
@@ -456,8 +465,11 @@ def _owed(rows: tuple[SheetRow, ...], players: int) -> dict[int, int]:
     """What each person owes the next winner under ``tie="next"``, by person (those who owe
     nothing left out): one counter for each tableau since the last win that he played
     (T13, T19; T24: not one he sat out)."""
+    start = len(rows)  # a win settles every tableau before it: read from the last one on
+    while start and rows[start - 1].outcome is not Outcome.WIN:
+        start -= 1
     owed: dict[int, int] = {}
-    for row in rows:
+    for row in rows[start:]:
         owed = _owed_after(owed, row, players)
     return owed
 
@@ -533,10 +545,10 @@ def read_sheet(data: object, path: str, r: Reader) -> ScoreSheet | None:
     """A score sheet from its JSON data (as `sheet_data` writes it), or None after adding
     each problem to `r` with its field under `path`."""
     pre = f"{path}." if path else ""
+    before = len(r.problems)
     fields = r.fields(data, path, _SHEET_FIELDS)
     if fields is None:
         return None
-    before = len(r.problems)
     players = None
     if "players" in fields:
         players = r.integer(fields["players"], f"{pre}players", 2)

@@ -22,7 +22,7 @@ async def play(person: int, port: int = 8765, say: Callable[[str], None] = print
     """Join the match as `person` and play it to its end (or until the server stops)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(json.dumps({"type": "join", "person": person}).encode() + b"\n")
-    bot = HeuristicAgent(person)
+    bot = HeuristicAgent(seed=person)
     while line := await reader.readline():
         message = json.loads(line)
         if message["type"] == "update":
@@ -34,6 +34,12 @@ async def play(person: int, port: int = 8765, say: Callable[[str], None] = print
                 move = {"type": "move", "action": str(bot(view))}
                 writer.write(json.dumps(move).encode() + b"\n")
                 await writer.drain()
+        elif message["type"] == "welcome":
+            token = message["token"]  # to claim the seat again on a new connection
+            say(f"[{person}] seated; token {token[:6]}…")
+        elif message["type"] in ("left", "back"):
+            gone = "has left: the match waits" if message["type"] == "left" else "is back"
+            say(f"[{person}] person {message['person']} {gone}")
         elif message["type"] == "error":
             say(f"[{person}] refused: {message['message']}")
         elif message["type"] == "over":

@@ -314,7 +314,7 @@ class ProcessAgent:
         self._env = None if env is None else dict(env)
         self._pipes: _Pipes | None = None
         self._hello: tuple[int, str] | None = None
-        self._seen: tuple[str, ...] = ()
+        self._seen: tuple[str, ...] | None = None
         self._seat: int | None = None
         self._failed: str | None = None
 
@@ -337,8 +337,9 @@ class ProcessAgent:
         data = json.loads(view.to_json())
         self._greet(view.player, data["rules"])
         history = tuple(str(a) for a in view.history)
-        known = len(self._seen)
-        since = known if history[:known] == self._seen and known <= len(history) else 0
+        seen = self._seen  # None: nothing told of this deal yet (the dealing with the rest)
+        known = None if seen is None else len(seen)
+        since = known if known is not None and history[:known] == seen else None
         message = {
             "type": "decide",
             "decision": decision_of(view),
@@ -371,7 +372,7 @@ class ProcessAgent:
         data = json.loads(view.to_json())
         message = {"type": "deal_over", "view": data, "result": data["result"]}
         self._send(message, time.monotonic() + self.timeout)
-        self._seen = ()
+        self._seen = None
 
     def match_over(self, sheet: Mapping[str, Any], winner: int | None) -> None:
         """Tell the bot the match is over: the score sheet's JSON data and the winner."""
@@ -448,7 +449,7 @@ class ProcessAgent:
         name = answer.get("name")
         self.name = name if isinstance(name, str) else None
         self._hello = key
-        self._seen = ()
+        self._seen = None
 
     def _send(self, message: dict[str, Any], deadline: float) -> None:
         if self._failed:

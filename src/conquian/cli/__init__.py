@@ -35,9 +35,11 @@ from ..actions import Action
 from ..agents import AGENTS, HeuristicAgent, SimulationSummary, play, simulate, win_share_chart
 from ..agents.process import BotError
 from ..errors import ConquianError
+from ..formats.jsonio import FORMAT_POSITION
 from ..formats.records import MAX_TEXT, GameRecord
 from ..game import new_game
 from ..games import GAMES, game_of
+from ..match import FORMAT_MATCH, Match
 from ..render.terminal import (
     Printer,
     progress_bar,
@@ -181,18 +183,51 @@ def _plot(path: str, summary: SimulationSummary) -> None:
 
 
 def _replay(args: argparse.Namespace, pr: Printer) -> int:
+    """Tell a game record, or every deal of a match file (``play --target/--deals``, the
+    network server's save); a position is pointed to ``play --load``."""
     try:
         with open(args.file, "rb") as f:
-            text = f.read(MAX_TEXT + 1)  # GameRecord.from_json refuses anything longer
+            text = f.read(MAX_TEXT + 1)  # the readers refuse anything longer
     except OSError as e:
         raise UsageError(f"cannot read {args.file}: {e.strerror or e}") from None
     try:
-        record = GameRecord.from_json(text)
-        final = record.replay()
+        found = json.loads(text)
+    except (ValueError, RecursionError):
+        found = None  # the reader below names what is wrong
+    fmt = found.get("format") if isinstance(found, dict) else None
+    if fmt == FORMAT_POSITION:
+        raise UsageError(
+            f"{args.file} is a position, not a record of a deal: "
+            f"play on from it with 'conquian play --load {args.file}'"
+        )
+    try:
+        if fmt == FORMAT_MATCH:
+            match = Match.from_json(text)
+            records = [(r, r.replay()) for r in match.records()]
+        else:
+            record = GameRecord.from_json(text)
+            records = [(record, record.replay())]
     except ConquianError as e:
         raise UsageError(f"{args.file}: {e}") from None
+    if fmt != FORMAT_MATCH:
+        _tell(pr, args.file, *records[0])
+        return 0
+    pr(f"== {title(match.rules)}: {args.file}, a match of {match.people} people ==")
+    for k, (record, final) in enumerate(records):
+        seats = ", ".join(f"seat {s}: person {p}" for s, p in enumerate(match._played[k].seats))
+        _tell(pr, f"deal {k + 1} ({seats})", record, final)
+    totals = ", ".join(f"person {p}: {t:+d}" for p, t in enumerate(match.sheet.totals))
+    pr(f"== totals: {totals} ==")
+    if match.is_over:
+        winner = match.winner
+        pr("the match is over: " + ("a tie" if winner is None else f"person {winner} wins"))
+    return 0
+
+
+def _tell(pr: Printer, name: str, record: GameRecord, final: State) -> None:
+    """Tell one deal of a record, action by action, as `replay` prints it."""
     rules = final.rules
-    pr(f"== {title(rules)}: {args.file}, dealer seat {record.dealer} ==")
+    pr(f"== {title(rules)}: {name}, dealer seat {record.dealer} ==")
     if record.player_names:
         names = (f"seat {s}: {printable(n)}" for s, n in enumerate(record.player_names))
         pr("   " + ", ".join(names))
@@ -209,7 +244,6 @@ def _replay(args: argparse.Namespace, pr: Printer) -> int:
         pr(result_line(state))
     else:
         pr(f"(the record stops before the end: seat {state.current_player} to play)")
-    return 0
 
 
 # -- entry point ----------------------------------------------------------------------------

@@ -335,7 +335,7 @@ class _Narrator:
         self.me = me
 
     def __call__(self, before: State, after: State, note: str = "") -> None:
-        since = len(before.history)
+        since = None if after is before else len(before.history)  # None: the dealing too
         first = True
         try:
             told = events(after.view(self.me), since)

@@ -89,7 +89,7 @@ class CooCanGame(Game):
         draw: Callable[[random.Random], State] = samples(view)
         return draw
 
-    def story(self, view: PlayerView, since: int) -> tuple[Any, ...] | None:
+    def story(self, view: PlayerView, since: int | None) -> tuple[Any, ...] | None:
         # Read from the public history and the viewer's draws (K8).
         assert isinstance(view, views.CooCanView)
         return tuple(story(view, since))

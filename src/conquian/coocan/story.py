@@ -21,8 +21,9 @@ DECLARED = (4, 1)
 """The hand sizes a player announces at the end of his turn (K6)."""
 
 
-def story(view: CooCanView, since: int = 0) -> list[Event]:
-    """The events after history index `since` (0: the deal too), without their viewer.
+def story(view: CooCanView, since: int | None = None) -> list[Event]:
+    """The events after the first `since` actions (None: the whole deal, its dealing too),
+    without their viewer.
 
     - ``deal`` (who deals, no card: there is no starter, K1);
     - ``draw`` (the card named only if the viewer drew it), ``take``,
@@ -47,8 +48,9 @@ def story(view: CooCanView, since: int = 0) -> list[Event]:
     me = view.player
     own = iter(view.draws)
     out: list[Event] = []
-    if since == 0:
+    if since is None:
         out.append(Event("deal", view.dealer, (), 0))
+        since = 0
     last = None
     ended = list(pub.dealt)  # each hand's size at the end of its last turn
     for step in pub.steps:

@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import cast
 
-from ..actions import Action, parse_action
+from ..actions import Action, Discard, Draw, Meld, Take, parse_action
 from ..cards import Card
 from ..combos.core import Combination, Kind, Order
 from ..errors import NotationError
@@ -64,6 +65,20 @@ def _actions(value: object, path: str, r: Reader) -> list[Action] | None:
             r.add(f"{path}[{i}]: {e}")
             return None
     return out
+
+
+def _is_coocan_action(action: Action) -> bool:
+    """Whether `action` is of a kind Coo-Can plays (K3, K4, K5, K7): no pass, trade, borrow
+    or force, no joker (K1), and a discard or meld naming its cards."""
+    kind = type(action)
+    if kind is Draw or kind is Take:
+        return True
+    if kind is Discard:
+        return type(cast(Discard, action).card) is Card
+    if kind is Meld:
+        meld = cast(Meld, action)
+        return not meld.shift and all(type(c) is Card for c in meld.cards)
+    return False
 
 
 def _per_seat(value: object, path: str, n: int, r: Reader) -> list[tuple[Card, ...]] | None:
@@ -140,10 +155,20 @@ def read_view(text: str | bytes) -> CooCanView:
         None if g("deck_may_hold") is None else r.card_list(g("deck_may_hold"), "deck_may_hold")
     )
     turns = r.integer(g("turns"), "turns")
-    draws = [] if g("draws") is None else r.card_list(g("draws"), "draws")
+    # A view of n actions may hold n draws: the draws keep to the actions' limit.
+    draws = [] if g("draws") is None else r.card_list(g("draws"), "draws", MAX_ACTIONS)
     shown = None if g("hands") is None else _per_seat(g("hands"), "hands", n, r)
     history = _actions(g("history"), "history", r)
     legal = _actions(g("legal_actions"), "legal_actions", r)
+    for name, actions in (("history", history), ("legal_actions", legal)):
+        for i, action in enumerate(actions or ()):
+            if not _is_coocan_action(action):
+                r.add(
+                    f"{name}[{i}]: '{action}' is no Coo-Can action: draw, take, meld, discard (K3)"
+                )
+                break
+    if current is None and g("result") is None:
+        r.add("current_player: null, though the deal goes on (no result): a seat is to play")
     ok, result_data = read_result(g("result"), n, r)
     if problems or not ok or hand is None or table is None or pile is None or known is None:
         raise problems.error("view")

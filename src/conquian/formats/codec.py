@@ -29,7 +29,7 @@ from ..actions import parse_action
 from ..cards import JOKER, Card
 from ..combos.core import Order
 from ..errors import IllegalActionError, NotationError, RecordError, RulesError
-from ..state.game import Game, find_game, names_text
+from ..state.game import Game, find_game, game_of, names_text
 from .jsonio import (
     FORMAT_POSITION,
     FORMAT_VIEW,
@@ -504,6 +504,21 @@ def _check_size(text: str, what: str) -> str:
     return text
 
 
+def with_deal(state: State, what: str) -> State:
+    """`state`, or where it was drawn by `sample_state` without its deal (C6), the same
+    position dealt from a deck whose replay gives it (C7): what a record or position of it
+    holds. Raises `RecordError` when no deal is found for it."""
+    if getattr(state, "deck", None):
+        return state
+    found: State | None = game_of(state.rules).dealt(state)
+    if found is None:
+        raise RecordError(
+            ["deck: a position drawn by sample_state has no deal to record (C6, C7)"],
+            what=what,
+        )
+    return found
+
+
 def write_position(state: State) -> str:
     """`State.to_json`: the position of a state (its record and a snapshot of its zones).
 
@@ -518,6 +533,7 @@ def position_document(state: State) -> dict[str, Any]:
     Raises `RecordError` when its rules or its number of actions would not load back.
     """
     codec = _codec_of(state, view=False, what="a state made by new_game")
+    state = with_deal(state, "position")
     rules = state.rules
     problems = rules_problems(codec, rules)
     actions = state.history

@@ -310,9 +310,10 @@ class Reader:
         c = self.one_card(value, path)
         return c is not None, c
 
-    def card_list(self, value: object, path: str) -> list[Card] | None:
-        """A list of cards, or None if the list or any card in it is bad (each is reported)."""
-        items = self.array(value, path, MAX_CARDS, "cards")
+    def card_list(self, value: object, path: str, most: int = MAX_CARDS) -> list[Card] | None:
+        """A list of at most `most` cards, or None if the list or any card in it is bad (each
+        is reported)."""
+        items = self.array(value, path, most, "cards")
         if items is None:
             return None
         out = [self.one_card(v, f"{path}[{i}]") for i, v in enumerate(items)]

@@ -53,7 +53,7 @@ from ..errors import RecordError
 from ..rules import Rules
 from ..state.base import State
 from ..state.game import game_of
-from .codec import Codec, codec_for, read_deal, replay, rules_problems
+from .codec import Codec, codec_for, read_deal, replay, rules_problems, with_deal
 from .jsonio import (
     FORMAT_POSITION,
     FORMAT_RECORD,
@@ -260,12 +260,8 @@ class GameRecord:
         """
         if codec_for(getattr(getattr(state, "rules", None), "game", None)) is None:
             raise TypeError(f"expected a state made by new_game (got {type(state).__name__})")
+        state = with_deal(state, "record")  # a position drawn by sample_state: its deal
         deck, dealer = state.deck, state.dealer  # type: ignore[attr-defined]
-        if not deck:  # a position drawn by a view's sample_state alone (Cooncan, Coo-Can)
-            raise RecordError(
-                ["deck: a position drawn by sample_state has no deal to record (C6, C7)"],
-                what="record",
-            )
         record = cls(
             state.rules,
             deck=deck,

@@ -17,7 +17,7 @@ from ..state.game import Game, Zone
 from .codec import CooncanCodec
 from .dealing import deal
 from .sample import current, position, positions
-from .sampling import cooncan_samples, sample_cooncan
+from .sampling import cooncan_samples, deal_of, sample_cooncan
 
 __all__ = ["DOUBLE_PACK", "THREE_HAND", "RummyGame"]
 
@@ -118,6 +118,10 @@ class RummyGame(Game):
             return shortcut
         draw: Callable[[random.Random], State] = cooncan_samples(view, positions(view))
         return draw
+
+    def dealt(self, state: State) -> State | None:
+        found: State | None = deal_of(state)  # the writer pays, not every sample
+        return found
 
     def asks(self, position: Any, seat: str, text: Any) -> str:
         if position.phase == "draw":  # M2

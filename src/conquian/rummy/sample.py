@@ -198,8 +198,9 @@ def current(view: Any) -> Callable[[random.Random], CooncanState] | None:
     without reading the history for them; None where that draw does not serve the view.
 
     The state has no deck (its `Deal` holds none): only the position is drawn, not the
-    order the cards were dealt and drawn in, so it has no record to replay
-    (`CooncanView.sample_deal` draws a whole deal). Its pack is the face-down cards
+    order the cards were dealt and drawn in; a writer of its record or position finds a
+    deal that gives it when it is written (`conquian.rummy.sampling.deal_of`), and
+    `CooncanView.sample_deal` draws a whole deal. Its pack is the face-down cards
     drawn, top first, or the turned-over stock the view shows (M11); every other part is
     the view's, as `position` makes it.
     """

@@ -97,7 +97,14 @@ def _cooncan_starter(view: Any) -> list[Card]:
     rest = Counter(view.known[holder]) - Counter(arrived[holder])
     if len(rest) == 1:
         return list(rest)
-    return sorted({*after, *view.known[holder]})  # a card equal to it was played since
+    # A card equal to it was played since, or it is still known in the holder's hand.
+    cards = sorted({*after, *view.known[holder]})
+    if not cards:  # M11: drawn face up, so known until played; the view shows neither
+        raise DeterminizationError(
+            f"seat {holder} drew the card that started the stock (M11), and the view shows "
+            "it neither in his hand nor played"
+        )
+    return cards
 
 
 def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
@@ -387,3 +394,60 @@ def cooncan_samples(
         return sampled(view, draw, accept, work)
 
     return samples
+
+
+def deal_of(state: Any) -> Any | None:
+    """A Cooncan state drawn without its deal (`sample_state`, C6) with a deal found for it:
+    a state equal in every zone, dealt from a deck whose replay gives it (C7), for the
+    writer of records and positions (the writer pays, not every sample). None when the
+    state is not such a Cooncan state, or no deal is found.
+
+    Each seat's places (dealt, or drawn face down, M2) hold the cards it played from them
+    and the cards it holds now, each before it is played; the face-down pack follows as the
+    state holds it, top first; the starter is one the history leaves possible (M1, M11).
+    """
+    rules = state.rules
+    if state.deck or not hasattr(state, "pack_is_known"):  # dealt, or no Cooncan state
+        return None
+    n, dealer = rules.players, state.dealer
+    view = state.view(0)  # its seats' reading of the history; the hands are the state's
+    hands = [list(state.hand(q)) for q in range(n)]
+    pack = list(state.pack)
+    total, start = len(rules.pack_cards()), n * rules.hand_size
+    deal = deal_for(view)
+    try:
+        starters = _cooncan_starter(view)
+    except DeterminizationError:
+        return None
+    for starter in starters:
+        try:
+            seats, rest = _cooncan_seats(view, starter)
+        except (Ambiguous, DeterminizationError):
+            continue
+        if view.known_pack is not None:  # M11: the pack is the turned-over stock, in view
+            pack = []
+        if len(rest) != len(pack):
+            continue
+        deck: list[Card | None] = [None] * total
+        deck[start] = starter
+        try:
+            for q, seat in enumerate(seats):
+                needs = seat.needs(hands[q])
+                if needs is None:
+                    raise Unplayable(0)
+                arrange(seat.places, seat.times, needs, deck, random.Random(q), seat.slots())
+        except (Unplayable, DeterminizationError):
+            continue
+        for place, c in zip(sorted(rest), pack, strict=True):
+            deck[place] = c
+        if any(c is None for c in deck):
+            continue
+        try:
+            found = deal(rules, tuple(deck), dealer)
+            for action in state.history:
+                found = found.apply(action)
+        except ValueError:  # an illegal action (E1) on this deal: another starter may do
+            continue
+        if found.pack == state.pack and all(found.view(q) == state.view(q) for q in range(n)):
+            return found
+    return None

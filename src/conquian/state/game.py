@@ -177,9 +177,16 @@ class Game:
         alone gives worked out once for all the samples."""
         return functools.partial(self.sample_state, view)
 
-    def story(self, view: PlayerView, since: int) -> tuple[Any, ...] | None:
-        """The events of `view` after `since` read by the engine itself, or None to replay
-        a deal drawn behind the view (`conquian.events`)."""
+    def dealt(self, state: State) -> State | None:
+        """A state drawn without its deal (`sample_state`, C6), the same position dealt
+        from a deck whose replay gives it (C7), for the writers of records and positions;
+        None where no such deal is found."""
+        return None
+
+    def story(self, view: PlayerView, since: int | None) -> tuple[Any, ...] | None:
+        """The events of `view` after its first `since` actions (None: the whole deal, its
+        dealing too) read by the engine itself, or None to replay a deal drawn behind the
+        view (`conquian.events`)."""
         return None
 
     # -- what the player to move is asked ---------------------------------------------------

@@ -101,9 +101,11 @@ class PlayerView:
 
         return decision_of(self)
 
-    def events(self, since: int = 0) -> tuple[Event, ...]:
-        """What happened after history index `since`, as this player saw it
-        (`conquian.events.events`): never a card he may not know (C6).
+    def events(self, since: int | None = None) -> tuple[Event, ...]:
+        """What happened after the first `since` actions, as this player saw it, or with
+        `since` None the whole deal, its dealing included (`conquian.events.events`):
+        never a card he may not know (C6). Start a deal with None, then pass
+        ``len(view.history)`` of the last view told: nothing is told twice.
 
         >>> state = new_game(ConquianRules(), seed=5).apply("take KD").apply("meld JD QD KD")
         >>> [str(e) for e in state.view(0).events(since=1)]
