@@ -277,7 +277,7 @@ def test_human_and_ansi_render_the_diagram(capsys: pytest.CaptureFixture[str]) -
     ansi = gymnasium.make("conquian/Conquian-v0", render_mode="ansi")
     ansi.reset(seed=2)
     text = ansi.render()
-    assert text.startswith("Two-hand Conquian") and "player 0" in text
+    assert text.startswith("Two-hand Conquian") and "seat 0" in text
     human = gymnasium.make("conquian/Conquian-v0", render_mode="human")
     _obs, info = human.reset(seed=2)
     assert capsys.readouterr().out.strip() == text

@@ -331,7 +331,7 @@ def test_render_test(rules: Rules, capsys: pytest.CaptureFixture[str]) -> None:
 
     render_test(lambda render_mode=None: env(rules, render_mode=render_mode))
     printed = capsys.readouterr().out
-    assert "player 0" in printed
+    assert "seat 0" in printed
     table = env(rules, render_mode="ansi")
     table.reset(seed=1)
     assert table.render() == str(table.unwrapped.game_state)
