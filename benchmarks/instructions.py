@@ -18,6 +18,11 @@ divide the difference of the instruction totals by the decisions::
 ``--game double-pack-4`` (say) to both runs for another game type. The games played with
 ``--games 0`` are none, so the second run counts the interpreter's start and the
 imports alone.
+
+``--warm W`` first plays ``W`` other seeded games (seeds from ``10**6``), in both
+runs: the engine's tables are then filled as in a long run (``peers.py``), and
+the difference counts the steady state alone. Without it the count holds the
+filling of the tables that the first games meet.
 """
 
 from __future__ import annotations
@@ -36,11 +41,12 @@ GAME_TYPES = {
 }
 
 
-def play(games: int, rules: Rules | None = None) -> int:
-    """Play `games` seeded random games (two-hand by default); the number of decisions taken."""
+def play(games: int, rules: Rules | None = None, first: int = 0) -> int:
+    """Play `games` seeded random games (two-hand by default), seeds from `first`; the number of
+    decisions taken."""
     rules = ConquianRules() if rules is None else rules
     decisions = 0
-    for seed in range(games):
+    for seed in range(first, first + games):
         rng = random.Random(seed)
         state = new_game(rules, seed=seed)
         while not state.is_over:
@@ -53,8 +59,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--game", choices=sorted(GAME_TYPES), default="two-hand")
+    parser.add_argument("--warm", type=int, default=0, help="games played first, not counted")
     args = parser.parse_args()
-    print("decisions", play(args.games, GAME_TYPES[args.game]()))
+    rules = GAME_TYPES[args.game]()
+    play(args.warm, rules, first=10**6)
+    print("decisions", play(args.games, rules))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 
 from conquian import Borrow, Card, ConquianRules, ConquianState, Meld, Take, new_game
 from conquian.combos import core as combos
+from conquian.offer.board import key, mask
+from conquian.offer.tables import Memo, tables_for
 from oracles import two_hand_options as oracle
 
 GAMES = max(12, settings().max_examples // 15)
@@ -159,3 +161,29 @@ def test_oracle_combinations_agree_with_combos(
             for c in meld.cards:
                 assert isinstance(c, Card)
                 assert oracle.lend(meld, c, order, middle) == combos.borrow(meld, c, middle)
+
+
+@given(
+    st.sampled_from(["spanish", "american", "standard"]),
+    st.sampled_from([None, 8, 5, 4, 3]),
+    st.integers(0, 3),
+    st.data(),
+)
+def test_tables_chains_give_the_combinations_of_combos_in_order(
+    pack: str, longest: int | None, owner: int, data: st.DataObject
+) -> None:
+    """C3, T8, T14: the engine's tables, which keep combinations in chains and stop at the
+    first of a chain missing (`Tables.new_melds`, `Tables.extensions`), give the new
+    combinations of a pool and the additions to a meld that `conquian.combos.core` gives,
+    in the same order (the order of the legal actions, E1)."""
+    rules = ConquianRules(pack=pack, max_sequence=longest)  # type: ignore[arg-type]
+    tables = tables_for(rules)
+    cards = rules.pack_cards()
+    pool = data.draw(st.sets(st.sampled_from(cards), max_size=14))
+    melds = combos.melds_in(pool, tables.order, owner)
+    assert tables.new_melds(mask(pool), owner, Memo()) == tuple(key(m) for m in melds)
+    for meld in melds:
+        rest = data.draw(st.sets(st.sampled_from([c for c in cards if c not in meld.cards])))
+        found = tables.extensions(key(meld), mask(rest))
+        added = [mask(a) for a in combos.extensions(meld, rest, tables.order)]  # type: ignore[arg-type]
+        assert found == [(a, (mask(meld.cards) | a) << 2 | owner) for a in added]

@@ -26,9 +26,10 @@ from typing import Any, Final
 
 from .._mypyc import mypyc_attr
 from ..cards import Card, Suit
-from ..combos.core import Combination, Kind, Order, borrow, borrowable, extend, melds_in
+from ..combos.core import Combination, Kind, Order, borrow, borrowable, extend, meld_codes
 from ..rules import ConquianRules
 from .board import (
+    BITS,
     CARDS,
     OWNER,
     OWNER_BITS,
@@ -132,13 +133,19 @@ class Tables:
             families[c.index] = (rank_family, self.suit_masks[c.suit])  # type: ignore[index]
         self.families = tuple(families)
         # Every combination of each family, as masks in the order `combos.melds_in` gives them.
+        # A natural card's code in `combos.meld_codes` is its index (a Conquian pack has no
+        # joker), so a combination's mask is the sum of its codes' bits.
         self.family_melds = {
-            family: tuple(mask(m.cards) for m in melds_in(cards_of(family), order))
+            family: tuple(
+                [sum([BITS[f] for f in code[1:]]) for code in meld_codes(cards_of(family), order)]
+            )
             for family in self.all_families
         }
-        # The same as keys of each seat (the subsets' lists share these ints).
-        self.family_keys = {
-            family: tuple(tuple([m << OWNER_BITS | seat for m in melds]) for seat in range(4))
+        # The same in chains: runs of the list in which each combination holds the one
+        # before it (a sequence and its longer ones from the same low card; a group of three
+        # and the group of four).
+        self.family_chains = {
+            family: tuple([tuple(chain) for chain in chains(melds)])
             for family, melds in self.family_melds.items()
         }
         # Per suit, the bit of the card at each position of the order (C4).
@@ -182,7 +189,7 @@ class Tables:
                 self.fit[cards] = fits
                 self.related[cards] = family & ~cards
         self.subsets: dict[int, tuple[int, ...]] = {}
-        self.all_grown: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.all_grown: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.borrows: dict[int, tuple[Lend, ...]] = {}
         self.forced: dict[int, int] = {}
 
@@ -268,12 +275,20 @@ class Tables:
 
     def subset_melds(self, family: int, sub: int, owner: int) -> tuple[int, ...]:
         """`combos.melds_in` of the cards `sub` of one `family`, as keys of `owner`: the
-        family's combinations that lie in `sub`, in the same order."""
+        family's combinations that lie in `sub`, in the same order.
+
+        In a chain each combination holds the one before it, so once one does not lie in
+        `sub` neither do the rest of its chain."""
         found = self.subsets.get(sub << 2 | owner)
         if found is None:
-            melds, keys = self.family_melds[family], self.family_keys[family][owner]
-            found = tuple([k for used, k in zip(melds, keys, strict=True) if used & sub == used])
-            self.subsets[sub << 2 | owner] = found
+            out: list[int] = []
+            missing = ~sub
+            for chain in self.family_chains[family]:
+                for m in chain:
+                    if m & missing:
+                        break
+                    out.append(m << OWNER_BITS | owner)
+            found = self.subsets[sub << 2 | owner] = tuple(out)
         return found
 
     def extensions(self, key: int, pool: int) -> list[tuple[int, int]]:
@@ -285,37 +300,40 @@ class Tables:
         or the card next to an end of the sequence), so none is possible
         without one.
         """
-        cards = key >> 2
+        cards = key >> OWNER_BITS
         if not pool & self.fit[cards]:
             return []
-        related = pool & self.related[cards]
-        return [
-            (used, bigger) for used, bigger in self.all_extensions(key) if used & related == used
-        ]
+        seat = key & OWNER
+        out: list[tuple[int, int]] = []
+        missing = ~(pool | cards)
+        for chain in self.all_extensions(cards):
+            for bigger in chain:
+                if bigger & missing:
+                    break  # nor the rest of the chain, which hold it
+                out.append((bigger ^ cards, bigger << OWNER_BITS | seat))
+        return out
 
-    def all_extensions(self, key: int) -> tuple[tuple[int, int], ...]:
-        """`combos.extensions` of meld `key` from every other card of its family, in order:
-        the cards added and the key of the meld they make (C3, T14)."""
-        found = self.all_grown.get(key)
+    def all_extensions(self, cards: int) -> tuple[tuple[int, ...], ...]:
+        """`combos.extensions` of the meld of `cards` from every other card of its family,
+        in order, as the masks of the melds they make (C3, T14), in chains: each holds the
+        one before it (for a sequence, more cards above its high end with the same cards
+        below)."""
+        found = self.all_grown.get(cards)
         if found is None:
-            cards = key >> OWNER_BITS
-            related = self.related[cards]
-            valid = self.family_melds[related | cards]
-            found = tuple(
-                [
-                    (used, (cards | used) << OWNER_BITS | key & OWNER)
-                    for used in self._additions(key, related)
-                    if cards | used in valid
-                ]
-            )
-            self.all_grown[key] = found
+            valid = self.fit  # keyed by every combination of the pack
+            grown = [
+                cards | used
+                for used in self._additions(cards, self.related[cards])
+                if cards | used in valid
+            ]
+            found = self.all_grown[cards] = tuple([tuple(chain) for chain in chains(grown)])
         return found
 
-    def _additions(self, key: int, related: int) -> Iterator[int]:
-        """The sets of `related` cards that could be added to meld `key`, in the order of
-        `combos.extensions`: for a group every subset, for a sequence each run of cards
+    def _additions(self, cards: int, related: int) -> Iterator[int]:
+        """The sets of `related` cards that could be added to the meld of `cards`, in the order
+        of `combos.extensions`: for a group every subset, for a sequence each run of cards
         below and above its ends (`all_extensions` keeps those making a combination)."""
-        meld = combination(key)
+        meld = combination(cards << OWNER_BITS)
         if meld.kind is Kind.GROUP:
             used = (-related) & related  # the subsets of `related` in increasing order
             while used:
@@ -326,15 +344,18 @@ class Tables:
         position = self.order.position
         low, high = position[meld.cards[0].rank], position[meld.cards[-1].rank]
         room = self.order.longest - len(meld.cards)
+        under = 0  # the cards of the `below` places under its low end
         for below in range(low + 1):
+            if below:
+                under |= at[low - below]
+            used = under
             for above in range(self.order.top - high + 1):
-                if below + above == 0:
+                if above:
+                    used |= at[high + above]  # and of the `above` places over its high end
+                elif not below:
                     continue
                 if below + above > room:
                     break
-                used = 0
-                for p in (*range(low - below, low), *range(high + 1, high + above + 1)):
-                    used |= at[p]
                 if used & related == used:
                     yield used
 
@@ -365,6 +386,23 @@ class Tables:
             assert bigger is not None
             found = self.forced[key << 6 | index] = key_of(bigger)
         return found
+
+
+def chains(masks: list[int] | tuple[int, ...]) -> list[list[int]]:
+    """`masks` cut, in order, into runs in which each mask holds the one before it.
+
+    >>> chains([0b111, 0b1111, 0b1110, 0b11110, 0b1101])
+    [[7, 15], [14, 30], [13]]
+    """
+    out: list[list[int]] = []
+    last = -1
+    for m in masks:
+        if out and m & last == last:
+            out[-1].append(m)
+        else:
+            out.append([m])
+        last = m
+    return out
 
 
 # The order of sequences of each Conquian pack: the full pack's ace is low only (T20: "The Ace
