@@ -19,7 +19,7 @@ total                           -1         +1
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
@@ -27,19 +27,16 @@ from .agents.base import Agent, describe
 from .errors import IllegalActionError, RecordError, RulesError
 from .formats.records import GameRecord
 from .match import Match
-from .rules import ConquianRules
+from .offer import CONQUIAN
+from .rules import ConquianRules, Rules
 from .scoring import ScoreSheet
 from .state.base import State
 
 __all__ = ["PRESETS", "load", "parse_option", "play_match", "preset", "sheet_lines"]
 
-PRESETS: dict[str, Callable[..., ConquianRules]] = {
-    "foster": ConquianRules,
-    "pagat": ConquianRules.pagat,
-    "hoyle": ConquianRules.hoyle,
-    "blog": ConquianRules.blog,
-}
-"""The two-hand presets by name (``--rules``): Foster 1913 (the default), pagat, Hoyle, blog."""
+PRESETS: Mapping[str, Callable[..., Rules]] = CONQUIAN.presets
+"""The two-hand presets by name (``--rules``): Foster 1913 (the default), pagat, Hoyle, blog
+(`conquian.offer.OfferGame.presets`)."""
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -69,9 +66,10 @@ def preset(name: str, options: Sequence[str] = ()) -> ConquianRules:
         raise RulesError("rules", f"must be one of {', '.join(PRESETS)} (got {name!r})")
     values = dict(parse_option(o) for o in options)
     try:
-        return PRESETS[name](**values)
+        rules: ConquianRules = PRESETS[name](**values)  # type: ignore[assignment]
     except TypeError as e:
         raise RulesError("option", f"unknown for two-hand rules: {e}") from None
+    return rules
 
 
 def load(text: str | bytes) -> Match | State:

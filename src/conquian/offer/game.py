@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+import types
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -43,7 +44,14 @@ class OfferGame(Game):
         "take 5H | pass | meld 4H 5H 6H | meld 7H @2\n"
         "borrow 7S @0 | force 6S @1 | discard {top} | trade 5H"
     )
-    presets = ("foster", "pagat", "hoyle", "blog")  # `ConquianRules.pagat` ...
+    presets: Mapping[str, Callable[..., Rules]] = types.MappingProxyType(
+        {
+            "foster": ConquianRules,  # Foster 1913, the default
+            "pagat": ConquianRules.pagat,
+            "hoyle": ConquianRules.hoyle,
+            "blog": ConquianRules.blog,
+        }
+    )
     zones: tuple[Zone, ...] = ("offer", "pending", "stock", "buried")
     melded_counts = True  # T2: the deal is won by melding one card more than the hand
     turn_limit_rule = None  # T12: a deal that runs out of stock is a tableau

@@ -75,9 +75,9 @@ class Game:
     of help each; ``{top}`` stands for the highest diamond of the pack in play."""
     words: Mapping[str, str] = types.MappingProxyType({})
     """The words of the game and what each means, for the terminal's ``help``."""
-    presets: tuple[str, ...] = ()
-    """The names of the rules presets of the game's sources (``--rules`` of the CLI), the
-    first the default; none where the game has one set of rules with options."""
+    presets: Mapping[str, Callable[..., Rules]] = types.MappingProxyType({})
+    """The rules presets of the game's sources by name (``--rules`` of the CLI), the first
+    the default; none where the game has one set of rules with options."""
     zones: tuple[Zone, ...] = ()
     """The zones after the hands and the table, in the order a diagram shows them."""
     melded_counts: bool = False
