@@ -713,6 +713,7 @@ def test_c6_k8_sample_of_a_deal_of_two_is_exact_after_a_reshuffle() -> None:
     assert chi < _bound(len(big) + 1)
 
 
+@pytest.mark.slow  # a long statistical test: CI runs it (.ci/run)
 def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -> None:
     """C6, K8: `draw_exact`, which reads the whole history (every player's places in every
     source), gives the other hand of the deal of two above the brute-force chances too;

@@ -10,6 +10,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+import pytest
+
 from conquian.cards import Card, shuffle
 from conquian.coocan import CooCanRules, CooCanState, CooCanView, deal
 from conquian.coocan.posterior import posterior, uncertain
@@ -42,6 +44,7 @@ def _views(count: int, seats: int | None = None) -> Iterator[CooCanView]:
             yield from (state.view(p) for p in range(players))
 
 
+@pytest.mark.slow  # a long statistical test: CI runs it (.ci/run)
 def test_c6_k8_counting_seat_by_seat_gives_the_time_ordered_weights() -> None:
     """C6, K8: on views of 2 to 5 players, before and after reshuffles, with takes, the
     seat-by-seat count's total weight equals the time-ordered count's (the whole history

@@ -200,6 +200,7 @@ def _late() -> Any:
     return states[min(60, len(states) - 2)].view(1)
 
 
+@pytest.mark.slow  # a long statistical test: CI runs it (.ci/run)
 @pytest.mark.parametrize("make", [_constructed, _late, _starter_open, _double_pack_starter_open])
 def test_c6_shortcut_draws_as_the_full_sampler(make: Any) -> None:
     """C6: where a hidden card lies (which other hand, or where in the pack) is drawn by the

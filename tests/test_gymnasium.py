@@ -319,6 +319,7 @@ def test_async_vector_env_with_spawned_workers() -> None:
         envs.close()
 
 
+@pytest.mark.slow  # a long statistical test: CI runs it (.ci/run)
 def test_maskable_ppo_trains_without_wrappers() -> None:
     """sb3-contrib's ``MaskablePPO`` with a default ``MlpPolicy`` trains on the ids as
     ``make`` gives them (no wrapper): the mask from ``action_masks()``, the ``Box``."""

@@ -126,6 +126,7 @@ def _channels(view: PlayerView, rules: Rules, seed: int) -> dict[str, object]:
     return out
 
 
+@pytest.mark.slow  # a long statistical test: CI runs it (.ci/run)
 @pytest.mark.parametrize("rules", GAMES, ids=lambda r: repr(r)[:60])
 def test_c6_deals_that_differ_only_in_hidden_cards_look_the_same(rules: Rules) -> None:
     """C6: two deals that differ only in cards a seat never sees show it equal views, JSON,
