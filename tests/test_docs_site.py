@@ -120,7 +120,7 @@ def test_the_readme_lists_every_game_of_the_command_and_the_suites_length() -> N
 
     for name in GAMES:
         assert name == "conquian" or f"--game {name}" in README, name
-    assert re.search(r"suite, which takes a few\s+minutes", README)
+    assert re.search(r"suite, which takes about a\s+minute", README)
 
 
 def test_api_pages_list_the_main_names_first_and_hide_none() -> None:
