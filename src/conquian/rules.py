@@ -254,14 +254,14 @@ use lay_down="say" for True, lay_down="meld" for False
     borrow_other_kind: bool = _option(
         False,
         rule="T9",
-        text="a borrowed card must change kind (group to sequence, sequence to group)",
+        text="a borrowed card must change kind: group to sequence, sequence to group",
         values=(True, False),
         older=True,
     )
     max_sequence: int | None = _option(
         None,
         rule="T14",
-        text="the longest sequence allowed (none: no limit)",
+        text="the longest sequence allowed; none: no limit",
         minimum=3,
         none=True,
         examples=(8, 5, 4),
@@ -293,7 +293,7 @@ use lay_down="say" for True, lay_down="meld" for False
     ace: Literal["low", "both"] = _option(
         "low",
         rule="T26",
-        text="the ace below the two only, or also above the king (never both in one sequence)",
+        text="the ace below the two only, or also above the king, never both in one sequence",
         values=("low", "both"),
         sparse=True,
     )
@@ -468,12 +468,12 @@ class CooncanRules:
         per_game=(("double-pack", ("closed",)),),
     )
     splash_bonus: int | None = _option(
-        None, rule="M8", text="the bonus for a splash (none: no bonus)", values=(None, 25, 50)
+        None, rule="M8", text="the bonus for a splash; none: no bonus", values=(None, 25, 50)
     )
     turn_limit: int | None = _option(
         None,
         rule="M11",
-        text="turns after which a deal is abandoned (none: no limit; the library's)",
+        text="turns after which a deal is abandoned, a limit of the library's; none: no limit",
         minimum=1,
         none=True,
         examples=(40, 200),
@@ -574,7 +574,7 @@ class CooCanRules:
     turn_limit: int | None = _option(
         None,
         rule="K8",
-        text="turns after which a deal is abandoned (none: no limit; the library's)",
+        text="turns after which a deal is abandoned, a limit of the library's; none: no limit",
         minimum=1,
         none=True,
         examples=(40, 200),
