@@ -26,6 +26,7 @@ from ..cards import Card, card_at
 from ..combos.core import Combination
 from ..rules import CooCanRules
 from ..state.base import PlayerView, Result
+from .melds import COOCH
 from .pair import pair_posterior
 from .posterior import posterior, uncertain
 from .state import CooCanState
@@ -359,7 +360,7 @@ def _build(
     last = history[-1] if history else None
     melded = 0
     if view.melded:
-        melded = 2 if isinstance(last, Meld) and len(last.cards) == 10 else 1  # the Cooch, K9
+        melded = 2 if isinstance(last, Meld) and len(last.cards) == COOCH else 1  # K9
     return CooCanState(
         Deal(view.rules, view.dealer, (), key=int(rng.random() * 2**53)),
         hands,
