@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conquian import Discard, IllegalActionError, Meld, RulesError, State, new_game
+from conquian import Discard, IllegalActionError, Meld, RulesError, State
 from conquian.cards import Card, card, cards, shuffle
 from conquian.coocan import CooCanRules, CooCanState, deal, reshuffle_seed, settle, spots
 from conquian.coocan.melds import new_sets
@@ -751,9 +751,3 @@ def test_c6_k8_the_exact_draw_over_the_whole_history_agrees_with_brute_force() -
                 if q != p:
                     hidden.update(Counter(hands[q]) - Counter(view.known[q]))
             assert hidden == Counter(view.unseen)
-
-
-def test_k1_toy_hand_size_deals_fewer() -> None:
-    """K1 with the toy option: `hand_size=7` deals 8 to the dealer and 7 to the others."""
-    s = new_game(CooCanRules(players=3, hand_size=7), seed=1, dealer=0)
-    assert [len(s.hand(p)) for p in range(3)] == [8, 7, 7]

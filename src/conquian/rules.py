@@ -547,8 +547,6 @@ class CooCanRules:
       cent a spot") (K9).
     - `turn_limit`: None (the article sets no end) or the number of turns
       after which a deal is abandoned with no payments (K8, the library's).
-    - `hand_size`: cards dealt to each player but the dealer, who has one more
-      (K1: ten; 7 to 9 are the library's).
 
     >>> CooCanRules().game_stake, CooCanRules().spot_stake, CooCanRules().turn_limit
     (100, 2, None)
@@ -582,14 +580,6 @@ class CooCanRules:
         examples=(40, 200),
     )
 
-    hand_size: int = _option(
-        10,
-        rule="K1",
-        text="cards dealt to each player, the dealer one more",
-        values=(7, 8, 9, 10),
-        sparse=True,
-    )
-
     def __attrs_post_init__(self) -> None:
         _check_options(self)
 
@@ -597,6 +587,11 @@ class CooCanRules:
     def game(self) -> str:
         """The game's name: ``"coo-can"``."""
         return "coo-can"
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player but the dealer, who has one more (K1): 10."""
+        return 10
 
     @property
     def jokers(self) -> int:

@@ -18,8 +18,7 @@ def deal(rules: CooCanRules, deck: tuple[Card, ...], dealer: int) -> CooCanState
     """The first state of a deal from the whole `deck`, top card first (K1).
 
     One card at a time, the dealer himself first and then to his left, until
-    he has `hand_size` + 1 (11) and every other player `hand_size` (10); the
-    rest is the deck, top first.
+    he has 11 and every other player 10; the rest is the deck, top first.
     There is no starter: the dealer opens with a discard (K2).
 
     >>> from conquian.coocan import CooCanRules, deal
