@@ -186,3 +186,15 @@ def test_t26_bots_and_samples_play_it(pack: str) -> None:
             view = state.view(state.current_player)
             assert view.sample_state(rng).view(state.current_player) == view  # type: ignore[attr-defined]
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_t26_t10_the_ace_forced_above_the_king() -> None:
+    """T26 with T10: a random deal (seed 9, 37 random actions) reaches an ace of clubs on offer
+    that fits J Q K of clubs above the king: the force is legal and makes J Q K A."""
+    rng = random.Random(9)
+    state: State = new_game(BOTH, seed=9)
+    for _ in range(37):
+        state = state.apply(rng.choice(state.legal_actions()))
+    force = parse_action("force AC @0")
+    assert str(state.table[0]) == "JC QC KC" and force in state.legal_actions()
+    assert str(state.apply(force).table[0]) == "JC QC KC AC"
