@@ -179,7 +179,11 @@ class Tables:
         for s, family in enumerate(self.suit_masks):
             at = self.positions[s]
             for cards in self.family_melds[family]:
-                low, high = _span(combination(cards << OWNER_BITS), order)
+                if order.ace_high:  # T26: a high ace is the lowest card index, but last
+                    low, high = _span(combination(cards << OWNER_BITS), order)
+                else:
+                    low = next(p for p, bit in enumerate(at) if bit & cards)
+                    high = low + cards.bit_count() - 1
                 fits = 0
                 if cards.bit_count() < order.longest:
                     fits = (at[low - 1] if low > 0 else 0) | (
@@ -333,7 +337,8 @@ class Tables:
         at = self.positions[meld.cards[0].suit]  # type: ignore[index]
         low, high = _span(meld, self.order)
         room = self.order.longest - len(meld.cards)
-        seen = set()  # the ace fits both ends of a sequence from the two to the king (T26)
+        # T26: the ace fits both ends of a sequence from the two to the king: once.
+        seen: set[int] | None = set() if self.order.ace_high else None
         for below in range(low + 1):
             for above in range(self.order.top - high + 1):
                 if below + above == 0:
@@ -343,8 +348,11 @@ class Tables:
                 used = 0
                 for p in (*range(low - below, low), *range(high + 1, high + above + 1)):
                     used |= at[p]
-                if used & related == used and used not in seen:
-                    seen.add(used)
+                if used & related == used:
+                    if seen is not None:
+                        if used in seen:
+                            continue
+                        seen.add(used)
                     yield used
 
     def borrowings(self, key: int) -> tuple[Lend, ...]:
