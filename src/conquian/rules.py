@@ -206,6 +206,12 @@ class ConquianRules:
       (T21; the encyclopedia: "Players agree among themselves how many trades are
       allowed"): 0 (default, no trading) up to the hand size. In each round every
       player passes one card of his hand to his left neighbour.
+    - `ace`: ``"low"`` (default; Hoyle 1897: "The Ace is not in sequence with the
+      King"), or ``"both"``: the ace also above the king (T26, the encyclopedia's
+      "A 2 3 4 5 6 7 J Q K A"), never at both ends of one sequence; refused with
+      the American pack, which has no king.
+
+    Each option is declared once, on its field (`Option`; `options` lists them).
 
     The pack's cards and their indices are worked out once per rules object
     (`pack_cards`, `pack_indices`).
