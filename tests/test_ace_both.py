@@ -13,6 +13,7 @@ import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -152,12 +153,17 @@ def test_t26_action_ids_add_the_high_ace_melds_and_leave_the_others_alone() -> N
             state = state.apply(rng.choice(state.legal_actions()))
 
 
-def test_t26_at_the_command_line() -> None:
+def test_t26_at_the_command_line(tmp_path: Path) -> None:
     """``conquian play --option ace=both`` plays it; with the American pack it is one error
     line naming T26, exit 2."""
     run = [sys.executable, "-m", "conquian", "play", "--seed", "3"]
     ok = subprocess.run(
-        [*run, "--option", "ace=both"], input="quit\n", capture_output=True, text=True, timeout=60
+        [*run, "--option", "ace=both"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,  # quitting saves the deal in the current directory
     )
     assert ok.returncode == 0 and "Two-hand Conquian" in ok.stdout
     bad = subprocess.run(
@@ -166,6 +172,7 @@ def test_t26_at_the_command_line() -> None:
         capture_output=True,
         text=True,
         timeout=60,
+        cwd=tmp_path,
     )
     assert bad.returncode == 2 and "(T26)" in bad.stderr and "Traceback" not in bad.stderr
 

@@ -329,8 +329,8 @@ use lay_down="say" for True, lay_down="meld" for False
             object.__setattr__(self, "hand_size", fixed)
         else:
             _one_of("hand_size", self.hand_size, (8, 9, 10))
-        _check_options(self)
         _one_of("trades", self.trades, tuple(range(self.hand_size + 1)))  # T21
+        _check_options(self)
         if self.ace == "both" and self.pack == "american":
             # T26: the American pack has no king for the ace to follow.
             raise RulesError(

@@ -178,14 +178,16 @@ class Tables:
                 self.fit[cards] = self.related[cards] = family & ~cards
         for s, family in enumerate(self.suit_masks):
             at = self.positions[s]
+            top = order.top
             for cards in self.family_melds[family]:
-                if order.ace_high:  # T26: a high ace is the lowest card index, but last
-                    low, high = _span(combination(cards << OWNER_BITS), order)
+                n = cards.bit_count()
+                if order.ace_high and cards & at[top - 1] and cards & at[0] and not cards & at[1]:
+                    low, high = top - n + 1, top  # T26: the ace above the king, Q K A
                 else:
                     low = next(p for p, bit in enumerate(at) if bit & cards)
-                    high = low + cards.bit_count() - 1
+                    high = low + n - 1
                 fits = 0
-                if cards.bit_count() < order.longest:
+                if n < order.longest:
                     fits = (at[low - 1] if low > 0 else 0) | (
                         at[high + 1] if high < order.top else 0
                     )
