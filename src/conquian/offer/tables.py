@@ -315,13 +315,14 @@ class Tables:
             cards = key >> OWNER_BITS
             related = self.related[cards]
             valid = self.family_melds[related | cards]
-            found = tuple(
-                [
-                    (used, (cards | used) << OWNER_BITS | key & OWNER)
-                    for used in self._additions(key, related)
-                    if cards | used in valid
-                ]
-            )
+            grown = [
+                (used, (cards | used) << OWNER_BITS | key & OWNER)
+                for used in self._additions(key, related)
+                if cards | used in valid
+            ]
+            if self.order.ace_high:  # T26: the ace fits both ends of 2 up to K: once
+                grown = list(dict.fromkeys(grown))
+            found = tuple(grown)
             self.all_grown[key] = found
         return found
 
@@ -337,10 +338,10 @@ class Tables:
                 used = (used - related) & related
             return
         at = self.positions[meld.cards[0].suit]  # type: ignore[index]
-        low, high = _span(meld, self.order)
+        position = self.order.position
+        low, last = position[meld.cards[0].rank], meld.cards[-1].rank
+        high = self.order.top if last == 1 else position[last]  # an ace last is high (T26)
         room = self.order.longest - len(meld.cards)
-        # T26: the ace fits both ends of a sequence from the two to the king: once.
-        seen: set[int] | None = set() if self.order.ace_high else None
         for below in range(low + 1):
             for above in range(self.order.top - high + 1):
                 if below + above == 0:
@@ -351,10 +352,6 @@ class Tables:
                 for p in (*range(low - below, low), *range(high + 1, high + above + 1)):
                     used |= at[p]
                 if used & related == used:
-                    if seen is not None:
-                        if used in seen:
-                            continue
-                        seen.add(used)
                     yield used
 
     def borrowings(self, key: int) -> tuple[Lend, ...]:
@@ -384,13 +381,6 @@ class Tables:
             assert bigger is not None
             found = self.forced[key << 6 | index] = key_of(bigger)
         return found
-
-
-def _span(meld: Combination, order: Order) -> tuple[int, int]:
-    """The low and high positions of a sequence in `order`: an ace last is high (T26)."""
-    position = order.position
-    last = meld.cards[-1].rank
-    return position[meld.cards[0].rank], order.top if last == 1 else position[last]
 
 
 # The order of sequences of each Conquian pack and ace: the full pack's ace is low only (T20:
