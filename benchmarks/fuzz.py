@@ -1,10 +1,9 @@
 """Fuzz the views: random rules of every game, random play, every view sampled and read back.
 
-For a fixed time it builds rules values from a seed (every game, seat count and
-option: packs, hand sizes, trade rounds, lay-down, borrowing, jokers, the open
-stock, the splash bonus), plays a random deal under each, and at every third
-decision takes the view of a random seat and checks what a bot or a client of
-views relies on:
+For a fixed time it builds rules values from a seed (every game, and every option
+each rules class declares, with the values it allows), plays a random deal under
+each, and at every third decision takes the view of a random seat and checks what
+a bot or a client of views relies on:
 
 - `view.sample_state(rng)` gives a state whose view of that seat is the view (C6);
 - `PlayerView.from_json(view.to_json())` is the view (E3);
@@ -45,44 +44,34 @@ from conquian import (
     PlayerView,
     RecordError,
     Rules,
+    RulesError,
     State,
 )
 from conquian.determinize import samples
+from conquian.rules import options
 
 EDITS = ("pass", "trade", "trade 5H", "draw", "take 5H", "discard KS", "meld 2H 3H 4H 5H")
 """History entries an edit puts in a view: moves of every game, some of another game."""
 
 
 def rules_of(rng: random.Random) -> Rules:
-    """A rules value of one of the games, every option drawn from `rng`."""
-    game = rng.randrange(3)
-    if game == 0:
-        players = rng.choice((2, 2, 3, 4))
-        hand = rng.choice((8, 9, 10)) if players == 2 else {3: 8, 4: 7}[players]
-        return ConquianRules(
-            players=players,
-            hand_size=hand,
-            pack=rng.choice(("spanish", "american", "standard")),
-            lay_down=rng.choice(("say", "turn", "meld")),
-            borrow_middle=rng.random() < 0.5,
-            borrow_other_kind=rng.random() < 0.5,
-            max_sequence=rng.choice((None, None, 4, 5, 6)),
-            after_starter=rng.choice(("dealer", "pone")),
-            cut=rng.choice(("high", "low")),
-            trades=rng.choice((0, 0, 1, 2, rng.randrange(hand + 1))),
-        )
-    if game == 1:
-        if rng.random() < 0.5:
-            return CooncanRules.three_hand(
-                players=rng.choice((2, 3)),
-                jokers=rng.choice((0, 1)),
-                stock=rng.choice(("closed", "open")),
-                turn_limit=200,
-            )
-        return CooncanRules.double_pack(
-            players=rng.randrange(2, 8), splash_bonus=rng.choice((None, 25, 50)), turn_limit=200
-        )
-    return CooCanRules(players=rng.randrange(2, 5), turn_limit=200)
+    """A rules value of one of the games, every option the rules class declares drawn from
+    `rng` among the values it allows (`conquian.rules.options`); a value that another one
+    forbids (the hand size by the seats, T16; trades past the hand, T21; the high ace in the
+    American pack, T26) gives way to its default. Every deal has a turn limit, so it ends."""
+    game = rng.choice(("conquian", "three-hand", "double-pack", "coo-can"))
+    cls: type = {"conquian": ConquianRules, "coo-can": CooCanRules}.get(game, CooncanRules)
+    chosen = {o.name: rng.choice(o.choices(game)) for o in options(cls)}
+    if "turn_limit" in chosen:
+        chosen["turn_limit"] = rng.choice((40, 200))
+    if cls is CooncanRules:
+        chosen["variant"] = game
+    while True:
+        try:
+            made: Rules = cls(**chosen)
+            return made
+        except RulesError as e:
+            del chosen[e.option]
 
 
 def check(view: PlayerView, seat: int, step: int) -> None:

@@ -53,10 +53,20 @@ actions = st.one_of(
 
 def conquian_rules_with(max_sequences: list[int | None]) -> st.SearchStrategy[ConquianRules]:
     """Two-hand rules with every option value, the pack one of the 40-card packs or the full
-    pack (T1, T20), the longest sequence one of `max_sequences` (T14)."""
+    pack (T1, T20) with the ace low or, but in the American pack, at both ends (T26), the
+    longest sequence one of `max_sequences` (T14)."""
+    packs = [("spanish", "low"), ("american", "low"), ("standard", "low")]
+    packs += [("spanish", "both"), ("standard", "both")]
+    return st.sampled_from(packs).flatmap(lambda pack_ace: _conquian_rules(pack_ace, max_sequences))
+
+
+def _conquian_rules(
+    pack_ace: tuple[str, str], max_sequences: list[int | None]
+) -> st.SearchStrategy[ConquianRules]:
     return st.builds(
         ConquianRules,
-        pack=st.sampled_from(["spanish", "american", "standard"]),
+        pack=st.just(pack_ace[0]),
+        ace=st.just(pack_ace[1]),
         hand_size=st.sampled_from([8, 9, 10]),
         lay_down=st.sampled_from(["say", "turn", "meld"]),
         borrow_middle=st.booleans(),

@@ -39,6 +39,8 @@ RUNS = {
     "american": [list(range(1, 11))],
     "standard": [list(range(1, 14)), [*range(2, 14), 1]],
     "full": [list(range(1, 14))],  # Conquian's full pack: the ace low only (T20)
+    # T26: the Spanish pack with the ace above the king as well ("A 2 3 4 5 6 7 J Q K A").
+    "spanish-both": [[1, 2, 3, 4, 5, 6, 7, 11, 12, 13], [2, 3, 4, 5, 6, 7, 11, 12, 13, 1]],
 }
 
 
@@ -116,6 +118,80 @@ def test_t20_build_agrees_with_the_oracle_full_pack(data: st.DataObject) -> None
     assert (combo.kind if combo else None) == oracle(faces, "full", cap)
     if combo is None:
         assert explain(faces, Order.of("full", cap))
+
+
+@given(data=st.data())
+def test_t26_build_agrees_with_the_oracle_spanish_ace_both(data: st.DataObject) -> None:
+    """build() in the order ``spanish-both`` accepts exactly the groups and the sequences of
+    "A 2 3 4 5 6 7 J Q K A" with the ace at one end only (T26), with or without a cap; the
+    cards of a sequence come from its low end, a high ace last."""
+    faces = data.draw(faces_of("spanish", jokers=False))
+    cap = data.draw(st.sampled_from([None, 8, 4]))
+    order = Order.of("spanish-both", cap)
+    combo = build(faces, order)
+    assert (combo.kind if combo else None) == oracle(faces, "spanish-both", cap)
+    if combo is None:
+        assert explain(faces, order)
+    elif combo.kind is Kind.SEQUENCE:
+        ranks = [c.rank for c in combo.cards]
+        assert any(
+            ranks == run[i : i + len(ranks)] for run in RUNS["spanish-both"] for i in range(11)
+        )
+
+
+SPANISH_BOTH = Order.of("spanish-both")
+
+
+@pytest.mark.parametrize(
+    ("text", "made"),
+    [
+        ("QC KC AC", "QC KC AC"),
+        ("AC KC QC", "QC KC AC"),
+        ("JH AH QH KH", "JH QH KH AH"),
+        ("AS 2S 3S", "AS 2S 3S"),
+        ("KS AS 2S", None),  # never both ends in one sequence
+        ("QD KD AD 2D", None),
+        ("2C 3C 4C 5C 6C 7C JC QC KC AC", "AC 2C 3C 4C 5C 6C 7C JC QC KC"),  # ten: the ace low
+    ],
+)
+def test_t26_positions_of_the_high_ace(text: str, made: str | None) -> None:
+    """T26: Q K A and J Q K A are sequences, the ace last; K A 2 is not, and says why."""
+    combo = build(cards(text), SPANISH_BOTH)
+    assert (None if combo is None else str(combo)) == made
+    assert str(build(cards("AC KC QC"), STANDARD)) == "QC KC AC"  # the full pack under T26
+    if made is None:
+        assert explain(cards(text), SPANISH_BOTH).endswith("never both (T26)")
+    assert build(cards("QC KC AC"), SPANISH) is None  # the default: the ace low only
+    assert build(cards("QC KC AC"), Order.of("full")) is None  # T20
+
+
+def test_t26_fitting_extending_and_borrowing_at_the_high_end() -> None:
+    """T26: the ace fits above Q K or J Q K, and below 2 3; from 2 up to K it fits either end
+    (one card); J Q K A lends its ace (or its jack) and keeps J Q K; the ace is found in new
+    melds at both ends."""
+    qka = build(cards("QH KH AH"), SPANISH_BOTH)
+    assert qka is not None
+    assert fitting(qka, SPANISH_BOTH) == (card("JH"),)
+    jqk = build(cards("JH QH KH"), SPANISH_BOTH)
+    assert jqk is not None and card("AH") in fitting(jqk, SPANISH_BOTH)
+    assert str(fits(jqk, card("AH"), SPANISH_BOTH)) == "JH QH KH AH"
+    assert fits(jqk, card("AH"), SPANISH) is None
+    two_to_king = build(cards("2H 3H 4H 5H 6H 7H JH QH KH"), SPANISH_BOTH)
+    assert two_to_king is not None
+    assert fitting(two_to_king, SPANISH_BOTH) == (card("AH"),)
+    assert extensions(two_to_king, cards("AH"), SPANISH_BOTH) == ((card("AH"),),)
+    jqka = build(cards("JH QH KH AH"), SPANISH_BOTH)
+    assert jqka is not None
+    assert borrowable(jqka, middle=True) == (card("AH"), card("JH"))
+    assert [str(m) for m in borrow(jqka, card("AH")) or ()] == ["JH QH KH"]
+    assert [str(m) for m in melds_in(cards("AH 2H 3H QH KH"), SPANISH_BOTH)] == [
+        "AH 2H 3H",
+        "QH KH AH",
+    ]
+    assert [" ".join(map(str, e)) for e in extensions(qka, cards("JH 7H 2H"), SPANISH_BOTH)] == [
+        "JH",
+        "7H JH",
+    ]
 
 
 @given(faces_of("standard", jokers=True))

@@ -82,7 +82,7 @@ def test_entry_fields(
     of the pack, title."""
     game = GAMES[name]
     assert game.rules_class is rules_class and type(game) is engine
-    assert tuple(game.seats) == seats and game.copies == copies and game.title == title
+    assert tuple(game.seats) == seats and game.rules().copies == copies and game.title == title
     assert repr(game) == f"<Game {name!r}: {title}>"
 
 
@@ -104,9 +104,8 @@ def test_game_of_each_rules_object(name: str, rules: Rules) -> None:
 
 @pytest.mark.parametrize(("name", "rules"), EVERY_RULES, ids=str)
 def test_pack_facts_agree_with_the_rules_pack(name: str, rules: Rules) -> None:
-    """The entry's pack name, copies and jokers make exactly the rules' pack (C1, C4, C5, M1)."""
-    game = game_of(rules)
-    made = make_pack(game.pack_name(rules), copies=game.copies, jokers=game.jokers(rules))
+    """The rules' pack name, copies and jokers make exactly their pack (C1, C4, C5, M1)."""
+    made = make_pack(rules.pack_name, copies=rules.copies, jokers=rules.jokers)
     assert made == rules.pack_cards()
 
 
@@ -181,7 +180,7 @@ def test_game_of_refuses_anything_but_rules(thing: object) -> None:
 def test_order_is_the_codecs(name: str, rules: Rules) -> None:
     """The order of sequences (C4, T14): the pack's, with Conquian's sequence limit."""
     order = game_of(rules).order(rules)
-    assert order.pack == game_of(rules).pack_name(rules)
+    assert order.pack == rules.pack_name
     assert order.max_sequence == getattr(rules, "max_sequence", None)
 
 

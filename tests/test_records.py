@@ -19,6 +19,7 @@ from conquian import (
     ConquianError,
     ConquianRules,
     ConquianState,
+    CooCanRules,
     CooncanRules,
     CooncanState,
     IllegalActionError,
@@ -429,7 +430,7 @@ def test_every_bad_option_is_reported_with_the_rules_error_text() -> None:
     assert record_problems(data) == (
         "rules.jokers: unknown option of the conquian game (its options are pack, hand_size, "
         "lay_down, borrow_middle, borrow_other_kind, max_sequence, players, after_starter, cut, "
-        "trades)",
+        "trades, ace)",
         "rules.pack must be one of spanish, american, standard (got 'french')",
         "rules.hand_size must be one of 8, 9, 10 (got 7)",
         "rules.lay_down must be one of say, turn, meld (got 1)",
@@ -453,7 +454,7 @@ def test_t8_old_lay_down_from_hand_still_loads(old: bool, lay_down: str) -> None
     assert record_problems(data) == (
         "rules.lay_down_from_hand: unknown option of the conquian game (its options are pack, "
         "hand_size, lay_down, borrow_middle, borrow_other_kind, max_sequence, players, "
-        "after_starter, cut, trades)",
+        "after_starter, cut, trades, ace)",
     )
 
 
@@ -920,23 +921,29 @@ def test_examples_of_the_format_specification_load_and_are_canonical() -> None:
 
 
 def test_rules_are_written_with_every_option() -> None:
-    """A record writes every field of the rules class: a new option must enter the format
-    (T22's `after_starter` only when it is not the default, so documents of before stay
-    as they were)."""
+    """A record writes every field of the rules class that declares an option (the variant
+    is the game): an option written only when it is not the default (T21, T22, T25, T26) is
+    absent at its default, so documents of before stay as they were, and present otherwise."""
     import attrs
 
-    pone = ConquianRules(after_starter="pone", trades=1)
-    for rules in (ConquianRules(), pone, CooncanRules.three_hand(), CooncanRules.double_pack()):
+    from conquian.rules import options
+
+    pone = ConquianRules(after_starter="pone", trades=1, cut="low", ace="both")
+    games = (ConquianRules(), pone, CooncanRules.three_hand(), CooncanRules.double_pack())
+    for rules in (*games, CooCanRules(players=3)):
         data = record_data(new_game(rules, seed=1))["rules"]
         fields = {f.name for f in attrs.fields(type(rules))} - {"variant"}
-        if getattr(rules, "after_starter", None) == "dealer":
-            fields -= {"after_starter"}
-        if getattr(rules, "cut", None) == "high":
-            fields -= {"cut"}
-        if getattr(rules, "trades", None) == 0:  # T21: written only with trading
-            fields -= {"trades"}
+        for option in options(type(rules)):
+            if option.sparse and getattr(rules, option.name) == option.default:
+                fields -= {option.name}
         assert set(data) == fields | {"game", "players"}  # two-hand names its 2 players too
         assert data["game"] == rules.game and data["players"] == rules.players
+    assert {"after_starter", "cut", "trades", "ace"} <= set(
+        record_data(new_game(pone, seed=1))["rules"]
+    )
+    assert not {"after_starter", "cut", "trades", "ace"} & set(
+        record_data(new_game(ConquianRules(), seed=1))["rules"]
+    )
 
 
 # -- the command line ---------------------------------------------------------------------------

@@ -220,8 +220,9 @@ def mutated(draw: st.DrawFn, bases: list[str] | None = None) -> object:
         elif kind in ("shuffle actions", "drop or repeat an action"):
             actions = data.get("actions") if isinstance(data, dict) else None
             played = data.get("played") if isinstance(data, dict) else None
-            if isinstance(played, list) and played and isinstance(played[-1], dict):
-                actions = played[draw(st.integers(0, len(played) - 1))].get("actions")
+            deals = [d for d in played if isinstance(d, dict)] if isinstance(played, list) else []
+            if deals:  # a deal of a match file (an earlier mutation may have replaced some)
+                actions = draw(st.sampled_from(deals)).get("actions")
             if isinstance(actions, list) and actions:
                 if kind == "shuffle actions":
                     data["actions"] = draw(st.permutations(actions))

@@ -70,6 +70,7 @@ from conquian.cards import parse_face
 from conquian.combos.core import build
 from conquian.errors import check_seat
 from conquian.games import find_game
+from conquian.rules import options
 
 # -- wrong values ---------------------------------------------------------------------------------
 
@@ -165,29 +166,22 @@ def _targets() -> list[Target]:
     add("Meld.onto", lambda v: Meld(cards("5H"), v), "onto")  # type: ignore[arg-type]
     add("Meld.shift", lambda v: Meld(cards("5H"), 1, v), "shift")  # type: ignore[arg-type]
     # rules
-    for option in (
-        "pack",
-        "hand_size",
-        "lay_down",
-        "lay_down_from_hand",
-        "borrow_middle",
-        "borrow_other_kind",
-        "max_sequence",
-    ):
+    # Every option the rules classes declare (`conquian.rules.options`), and T8's old name.
+    for option in (*[o.name for o in options(ConquianRules)], "lay_down_from_hand"):
         add(f"ConquianRules.{option}", lambda v, o=option: ConquianRules(**{o: v}), option)
         add(
             f"ConquianRules.pagat.{option}",
             lambda v, o=option: ConquianRules.pagat(**{o: v}),
             option,
         )
-    for option in ("variant", "players", "jokers", "stock", "splash_bonus", "turn_limit"):
+    for option in ("variant", *[o.name for o in options(CooncanRules)]):
         add(f"CooncanRules.{option}", lambda v, o=option: CooncanRules(**{o: v}), option)
         add(
             f"CooncanRules.double_pack.{option}",
             lambda v, o=option: CooncanRules.double_pack(**{o: v}),
             option,
         )
-    for option in ("players", "game_stake", "spot_stake", "turn_limit"):
+    for option in [o.name for o in options(CooCanRules)]:
         add(f"CooCanRules.{option}", lambda v, o=option: CooCanRules(**{o: v}), option)
     # states: the moves
     for i, state in enumerate(STATES):

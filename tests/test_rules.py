@@ -7,7 +7,8 @@ from typing import Any
 import attrs
 import pytest
 
-from conquian import ConquianRules, CooncanRules, RulesError, new_game
+from conquian import ConquianRules, CooCanRules, CooncanRules, RulesError, new_game
+from conquian.rules import options
 
 
 def test_conquian_defaults_are_foster_1913() -> None:
@@ -140,3 +141,77 @@ def test_rules_are_frozen_and_hashable() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         rules.pack = "american"  # type: ignore[misc]
     assert hash(rules) == hash(ConquianRules()) and rules != ConquianRules.hoyle()
+
+
+# -- T26 and the options declared once ----------------------------------------------------------
+
+
+def test_t26_ace_low_by_default_both_on_request_not_with_the_american_pack() -> None:
+    """T26: `ace` is "low" by default (Hoyle 1897); "both" is allowed with the Spanish and the
+    full pack and shown in the repr; the American pack has no king, so it is refused."""
+    assert ConquianRules().ace == "low" and ConquianRules.hoyle().ace == "low"
+    assert ConquianRules(ace="both").ace == "both"
+    assert ConquianRules(pack="standard", ace="both").ace == "both"
+    assert "ace='both'" in repr(ConquianRules(ace="both"))
+    assert "ace" not in repr(ConquianRules())
+    with pytest.raises(RulesError) as info:
+        ConquianRules(pack="american", ace="both")
+    assert info.value.option == "ace" and "T26" in str(info.value)
+    with pytest.raises(RulesError, match="ace must be one of low, both"):
+        ConquianRules(ace="high")  # type: ignore[arg-type]
+
+
+RULES_CLASSES = (ConquianRules, CooncanRules, CooCanRules)
+
+
+@pytest.mark.parametrize("cls", RULES_CLASSES, ids=lambda c: c.__name__)
+def test_every_field_declares_its_option_once(cls: type) -> None:
+    """Every field of a rules class but Cooncan's variant (the game's name) declares its option
+    (`conquian.rules.Option`): a rule id, a text, values or a range; the declared default is
+    the field's, and every value the declaration offers makes a rules object."""
+    declared = {o.name: o for o in options(cls)}
+    assert set(declared) == {f.name for f in attrs.fields(cls)} - {"variant"}
+    games = ("three-hand", "double-pack") if cls is CooncanRules else (cls().game,)
+    for option in declared.values():
+        assert option.rule and option.text and (option.values or option.minimum is not None)
+        if option.default is not None:  # None: no limit, or a default set by the variant
+            assert getattr(cls(), option.name) == option.default
+        for game in games:
+            for value in option.choices(game):
+                given = {option.name: value}
+                if cls is CooncanRules:
+                    given["variant"] = game
+                if cls is ConquianRules and option.name == "hand_size" and value == 7:
+                    given["players"] = 4  # T16: seven cards only with four seats
+                assert getattr(cls(**given), option.name) == value
+
+
+def _options_hook() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "docs" / "_ext" / "options_table.py"
+    spec = importlib.util.spec_from_file_location("options_table", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_options_table_is_written_from_the_declarations() -> None:
+    """docs/rules/variants.md holds the marker the docs' hook replaces with a row per declared
+    option of every rules class, with its rule ids (T26's `ace` among them); the page names
+    no option the classes do not declare."""
+    from pathlib import Path
+
+    hook = _options_hook()
+    page = (Path(__file__).parents[1] / "docs" / "rules" / "variants.md").read_text("utf-8")
+    assert hook.MARKER in page
+    built = hook.on_page_markdown(page, page=None)
+    assert hook.MARKER not in built
+    rows = [line for line in built.splitlines() if line.startswith("| `")]
+    for cls in RULES_CLASSES:
+        for option in options(cls):
+            row = f"| `{option.name}` | `{cls.__name__}` | {option.rule} |"
+            assert sum(r.startswith(row) for r in rows) == 1, row
+    assert any(r.startswith("| `ace` | `ConquianRules` | T26 |") and '`"both"`' in r for r in rows)

@@ -19,7 +19,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conquian import ConquianRules, CooncanRules, GameRecord, Rules, State, new_game
+from conquian import (
+    ConquianRules,
+    CooCanRules,
+    CooncanRules,
+    GameRecord,
+    RecordError,
+    Rules,
+    RulesError,
+    State,
+    new_game,
+)
+from conquian.formats.schemas import FILES, rules_defs, written
+from conquian.rules import options
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -32,6 +44,8 @@ GAMES: tuple[Rules, ...] = (
     CooncanRules.three_hand(turn_limit=80),
     CooncanRules.three_hand(players=2, jokers=1, stock="open", splash_bonus=25),
     CooncanRules.double_pack(players=6, turn_limit=80),
+    ConquianRules(ace="both", cut="low"),  # T26: the ace above the king too, written
+    CooCanRules(players=3, turn_limit=60),
 )
 
 
@@ -151,3 +165,63 @@ def test_misshapen_documents_are_refused(kind: str, change: Any) -> None:
     bad = copy.deepcopy(good)
     change(bad)
     assert errors(kind, bad) != []
+
+
+def test_the_rules_objects_of_the_schemas_are_those_the_fields_declare() -> None:
+    """Each schema's rules objects are written from the options the rules classes declare
+    (`conquian.rules.options`): a schema edited by hand, or an option added to a class
+    without running ``python -m conquian.formats.schemas``, fails here."""
+    assert set(FILES) == set(NAMES)
+    for name in FILES:
+        document = schema(name)
+        assert document == written(document), (
+            f"{name}.schema.json and the rules classes disagree: "
+            "run python -m conquian.formats.schemas"
+        )
+    ace = copy.deepcopy(schema("record"))
+    del ace["$defs"]["twoHandRules"]["properties"]["ace"]  # as the schema before T26
+    assert ace != written(ace)
+
+
+def _make(cls: type, game: str, option: str, value: object) -> Rules:
+    if cls is CooncanRules:
+        return CooncanRules(variant=game, **{option: value})  # type: ignore[arg-type]
+    if cls is ConquianRules and option == "hand_size" and value == 7:
+        return ConquianRules(players=4)  # T16: seven cards with four seats
+    made: Rules = cls(**{option: value})
+    return made
+
+
+CLASSES = (
+    (ConquianRules, ("conquian",)),
+    (CooncanRules, ("three-hand", "double-pack")),
+    (CooCanRules, ("coo-can",)),
+)
+
+
+@pytest.mark.parametrize(("cls", "games"), CLASSES, ids=lambda v: getattr(v, "__name__", ""))
+def test_every_value_of_every_option_is_a_valid_document(cls: type, games: tuple[str]) -> None:
+    """For every declared option and every value it allows in each game (or the ends of its
+    range), the record of a deal under those rules validates against the schema and reads
+    back; a value the option refuses is refused by the schema and by the reader alike."""
+    assert rules_defs().keys() == {"twoHandRules", "cooncanRules", "coocanRules"}
+    for game in games:
+        for option in options(cls):
+            for value in option.choices(game):
+                rules = _make(cls, game, option.name, value)
+                record = GameRecord.from_state(new_game(rules, seed=1))
+                data = json.loads(record.to_json())
+                assert errors("record", data) == [], (option.name, value)
+                assert GameRecord.from_json(record.to_json()).rules == rules
+            bad = "nonsense" if option.values else (option.minimum or 0) - 1
+            with pytest.raises(RulesError):
+                _make(cls, game, option.name, bad)
+            data = json.loads(
+                GameRecord.from_state(
+                    new_game(_make(cls, game, option.name, option.choices(game)[0]), seed=1)
+                ).to_json()
+            )
+            data["rules"][option.name] = bad
+            assert errors("record", data) != [], (option.name, bad)
+            with pytest.raises(RecordError, match=option.name):
+                GameRecord.from_json(json.dumps(data))

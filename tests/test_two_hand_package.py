@@ -45,10 +45,12 @@ def test_tables_kept_are_bounded_whatever_the_rules() -> None:
         assert state.legal_actions()
         assert tables_count() <= MAX_TABLES
     kept = []
-    for i in (*range(3, 10), None):  # every cap that plays differently, both packs and rules
-        for pack in ("spanish", "american"):
+    # Every cap that plays differently, both packs (the Spanish with its ace high too, T26) and
+    # both borrowing rules.
+    for i in (*range(3, 10), None):
+        for pack, ace in (("spanish", "low"), ("american", "low"), ("spanish", "both")):
             for middle in (False, True):
-                rules = ConquianRules(pack=pack, max_sequence=i, borrow_middle=middle)
+                rules = ConquianRules(pack=pack, max_sequence=i, borrow_middle=middle, ace=ace)  # type: ignore[arg-type]
                 kept.append(tables_for(rules))
     assert len({id(t) for t in kept}) == MAX_TABLES == tables_count()  # each its own, all kept
 

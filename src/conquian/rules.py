@@ -22,14 +22,127 @@ conquian.errors.RulesError: hand_size must be one of 8, 9, 10 (got 7)
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import attrs
 
 from .cards import Card, make_pack
 from .errors import RulesError
 
-__all__ = ["ConquianRules", "CooCanRules", "CooncanRules", "Rules"]
+__all__ = ["ConquianRules", "CooCanRules", "CooncanRules", "Option", "Rules", "options"]
+
+#: The key of an option's declaration in the metadata of its field (`Option`).
+OPTION = "conquian.option"
+
+
+@attrs.frozen
+class Option:
+    """What a rules class declares of one option, on its field (``metadata``), once.
+
+    The declarations drive what is written of the option in documents and
+    read back (`conquian.formats.codec`), the JSON Schemas, the options table
+    of the docs, and the test and fuzz lists: `options` reads them.
+
+    - `rule`: the rule ids it plays (``"T26"``);
+    - `text`: one line saying what it is, for the docs' table and the schemas;
+    - `values`: the values allowed, when they are a list; else an int from
+      `minimum` to `maximum` (None: no upper bound), or None when `none`;
+    - `per_game`: narrower `values` in some games of the class, as pairs of a
+      game's name and its values (Cooncan's three-hand and double pack);
+    - `sparse`: written in documents only when it is not the default (an
+      option added after documents were written: they stay as they were);
+    - `older`: missing from documents of older versions, which the engine's
+      codec reads (`Codec.prepare_rules`);
+    - `examples`: values to try beside `values` (tests, the fuzzer) for an
+      int option with no list;
+    - `name` and `default` are filled in by `options` from the field.
+
+    >>> [o.name for o in options(CooCanRules)]
+    ['players', 'game_stake', 'spot_stake', 'turn_limit']
+    >>> next(o for o in options(ConquianRules) if o.name == "ace").values
+    ('low', 'both')
+    """
+
+    rule: str
+    text: str
+    values: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    none: bool = False
+    per_game: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    sparse: bool = False
+    older: bool = False
+    examples: tuple[Any, ...] = ()
+    name: str = ""
+    default: Any = None
+
+    def values_in(self, game: str) -> tuple[Any, ...]:
+        """The values allowed in `game` (`per_game`, else `values`; empty for an int
+        range)."""
+        for g, values in self.per_game:
+            if g == game:
+                return values
+        return self.values
+
+    def choices(self, game: str) -> tuple[Any, ...]:
+        """Values to try in `game`: the list allowed, or the ends of the range, None
+        if allowed, and the `examples`."""
+        found = self.values_in(game)
+        if found:
+            return found
+        out: list[Any] = [self.minimum]
+        if self.maximum is not None:
+            out.append(self.maximum)
+        if self.none:
+            out.append(None)
+        return (*out, *[e for e in self.examples if e not in out])
+
+    def check(self, value: object, game: str) -> None:
+        """Raise `RulesError` naming the option if `value` is not one it allows in
+        `game`."""
+        values = self.values_in(game)
+        if values:
+            _one_of(self.name, value, values)
+        else:
+            assert self.minimum is not None
+            _int_at_least(self.name, value, self.minimum, none=self.none)
+            if self.maximum is not None and cast(int, value) > self.maximum:
+                raise RulesError(self.name, f"must be at most {self.maximum} (got {value!r})")
+
+
+def _option(default: Any, **declared: Any) -> Any:
+    """The field of an option with its declaration (`Option`) as metadata."""
+    return attrs.field(default=default, metadata={OPTION: Option(**declared)})
+
+
+def options(rules_class: type) -> tuple[Option, ...]:
+    """The options a rules class declares, in the order of its fields, each with its name
+    and default (None when the default depends on other options: `CooncanRules.players`).
+
+    >>> [o.name for o in options(CooncanRules)]
+    ['players', 'jokers', 'stock', 'splash_bonus', 'turn_limit']
+    """
+    found = _DECLARED.get(rules_class)
+    if found is None:
+        out = []
+        for f in attrs.fields(rules_class):
+            declared = f.metadata.get(OPTION)
+            if declared is not None:
+                factory = isinstance(f.default, attrs.Factory)  # type: ignore[arg-type]
+                out.append(
+                    attrs.evolve(declared, name=f.name, default=None if factory else f.default)
+                )
+        found = _DECLARED[rules_class] = tuple(out)
+    return found
+
+
+_DECLARED: dict[type, tuple[Option, ...]] = {}
+
+
+def _check_options(rules: Any) -> None:
+    """Check every option of a rules object against its declaration (`Option.check`)."""
+    for option in options(type(rules)):
+        option.check(getattr(rules, option.name), rules.game)
 
 
 def _one_of(option: str, value: object, allowed: tuple[object, ...]) -> None:
@@ -46,6 +159,16 @@ def _int_at_least(option: str, value: object, low: int, *, none: bool = False) -
         extra = " or None" if none else ""
         raise RulesError(option, f"must be an int of at least {low}{extra} (got {value!r})")
 
+
+#: The options a `ConquianRules` repr always shows; the others only when not the default.
+_ALWAYS_SHOWN = (
+    "pack",
+    "hand_size",
+    "lay_down",
+    "borrow_middle",
+    "borrow_other_kind",
+    "max_sequence",
+)
 
 #: T16: the hand dealt to each of 3 or 4 players (fixed by the player count).
 _SEAT_HANDS: dict[int, int] = {3: 8, 4: 7}
@@ -83,6 +206,12 @@ class ConquianRules:
       (T21; the encyclopedia: "Players agree among themselves how many trades are
       allowed"): 0 (default, no trading) up to the hand size. In each round every
       player passes one card of his hand to his left neighbour.
+    - `ace`: ``"low"`` (default; Hoyle 1897: "The Ace is not in sequence with the
+      King"), or ``"both"``: the ace also above the king (T26, the encyclopedia's
+      "A 2 3 4 5 6 7 J Q K A"), never at both ends of one sequence; refused with
+      the American pack, which has no king.
+
+    Each option is declared once, on its field (`Option`; `options` lists them).
 
     The pack's cards and their indices are worked out once per rules object
     (`pack_cards`, `pack_indices`).
@@ -106,16 +235,74 @@ class ConquianRules:
 use lay_down="say" for True, lay_down="meld" for False
     """
 
-    pack: Literal["spanish", "american", "standard"] = "spanish"
-    hand_size: int = 10
-    lay_down: Literal["say", "turn", "meld"] = "say"
-    borrow_middle: bool = True
-    borrow_other_kind: bool = False
-    max_sequence: int | None = None
-    players: int = 2
-    after_starter: Literal["dealer", "pone"] = "dealer"
-    cut: Literal["high", "low"] = "high"
-    trades: int = 0
+    pack: Literal["spanish", "american", "standard"] = _option(
+        "spanish",
+        rule="T1, T20",
+        text="the pack: Spanish (A–7, J Q K) or American (A–10), 40 cards; or the full 52",
+        values=("spanish", "american", "standard"),
+    )
+    hand_size: int = _option(
+        10,
+        rule="T2, T16",
+        text="cards dealt: 10, 9 or 8 with two players; 8 with three, 7 with four",
+        values=(7, 8, 9, 10),
+    )
+    lay_down: Literal["say", "turn", "meld"] = _option(
+        "say",
+        rule="T8",
+        text="when hand cards go down: with the say, in a turn using a centre card, in its meld",
+        values=("say", "turn", "meld"),
+        older=True,
+    )
+    borrow_middle: bool = _option(
+        True, rule="T9", text="a sequence may lend a card from its middle", values=(True, False)
+    )
+    borrow_other_kind: bool = _option(
+        False,
+        rule="T9",
+        text="a borrowed card must change kind: group to sequence, sequence to group",
+        values=(True, False),
+        older=True,
+    )
+    max_sequence: int | None = _option(
+        None,
+        rule="T14",
+        text="the longest sequence allowed; none: no limit",
+        minimum=3,
+        none=True,
+        examples=(8, 5, 4),
+    )
+    players: int = _option(2, rule="T16", text="seats at the table", values=(2, 3, 4), older=True)
+    after_starter: Literal["dealer", "pone"] = _option(
+        "dealer",
+        rule="T22",
+        text="who turns the next card after a starter refused by both",
+        values=("dealer", "pone"),
+        sparse=True,
+    )
+    cut: Literal["high", "low"] = _option(
+        "high",
+        rule="T25",
+        text="who deals first after cutting: the highest or the lowest cut",
+        values=("high", "low"),
+        sparse=True,
+    )
+    trades: int = _option(
+        0,
+        rule="T21",
+        text="trade rounds before the starter, up to the hand size",
+        minimum=0,
+        maximum=10,
+        examples=(1, 2),
+        sparse=True,
+    )
+    ace: Literal["low", "both"] = _option(
+        "low",
+        rule="T26",
+        text="the ace below the two only, or also above the king, never both in one sequence",
+        values=("low", "both"),
+        sparse=True,
+    )
 
     def __new__(cls, *args: Any, **options: Any) -> ConquianRules:
         # T8: the boolean of earlier versions names no longer an option; say what replaced it.
@@ -142,31 +329,24 @@ use lay_down="say" for True, lay_down="meld" for False
             object.__setattr__(self, "hand_size", fixed)
         else:
             _one_of("hand_size", self.hand_size, (8, 9, 10))
-        _one_of("pack", self.pack, ("spanish", "american", "standard"))  # T1, T20
-        _one_of("lay_down", self.lay_down, ("say", "turn", "meld"))
-        _one_of("borrow_middle", self.borrow_middle, (True, False))
-        _one_of("borrow_other_kind", self.borrow_other_kind, (True, False))
-        _int_at_least("max_sequence", self.max_sequence, 3, none=True)
-        _one_of("after_starter", self.after_starter, ("dealer", "pone"))
-        _one_of("cut", self.cut, ("high", "low"))
         _one_of("trades", self.trades, tuple(range(self.hand_size + 1)))  # T21
+        _check_options(self)
+        if self.ace == "both" and self.pack == "american":
+            # T26: the American pack has no king for the ace to follow.
+            raise RulesError(
+                "ace",
+                'must be "low" with the American pack: it has no king for the ace to follow (T26)',
+            )
 
     def __repr__(self) -> str:
-        # The seat count, who turns after the starter and the cut are shown only when they
-        # are not the defaults (T16, T22, T25).
-        seats = "" if self.players == 2 else f", players={self.players}"
-        if self.after_starter != "dealer":
-            seats += f", after_starter={self.after_starter!r}"
-        if self.cut != "high":
-            seats += f", cut={self.cut!r}"
-        if self.trades:
-            seats += f", trades={self.trades!r}"
-        return (
-            f"ConquianRules(pack={self.pack!r}, hand_size={self.hand_size!r}, "
-            f"lay_down={self.lay_down!r}, borrow_middle={self.borrow_middle!r}, "
-            f"borrow_other_kind={self.borrow_other_kind!r}, "
-            f"max_sequence={self.max_sequence!r}{seats})"
-        )
+        # The options after max_sequence are shown only when they are not the defaults
+        # (T16, T21, T22, T25, T26).
+        shown = []
+        for option in options(ConquianRules):
+            value = getattr(self, option.name)
+            if option.name in _ALWAYS_SHOWN or value != option.default:
+                shown.append(f"{option.name}={value!r}")
+        return f"ConquianRules({', '.join(shown)})"
 
     @classmethod
     def pagat(cls, **options: Any) -> ConquianRules:
@@ -272,24 +452,42 @@ class CooncanRules:
     """
 
     variant: Literal["three-hand", "double-pack"] = "three-hand"
-    players: int = attrs.field(default=attrs.Factory(_default_players, takes_self=True))
-    jokers: int = attrs.field(default=attrs.Factory(_default_jokers, takes_self=True))
-    stock: Literal["closed", "open"] = "closed"
-    splash_bonus: int | None = None
-    turn_limit: int | None = None
+    players: int = _option(
+        attrs.Factory(_default_players, takes_self=True),
+        rule="M1, M14",
+        text="seats: 3 in three-hand (or 2), 4 in the double pack (2 to 7)",
+        values=(2, 3, 4, 5, 6, 7),
+        per_game=(("three-hand", (2, 3)),),
+    )
+    jokers: int = _option(
+        attrs.Factory(_default_jokers, takes_self=True),
+        rule="M1",
+        text="jokers in the pack: 0 or 1 in three-hand, 2 in the double pack",
+        values=(0, 1, 2),
+        per_game=(("three-hand", (0, 1)), ("double-pack", (2,))),
+    )
+    stock: Literal["closed", "open"] = _option(
+        "closed",
+        rule="M3",
+        text="the stock face down, or (three-hand) face up",
+        values=("closed", "open"),
+        per_game=(("double-pack", ("closed",)),),
+    )
+    splash_bonus: int | None = _option(
+        None, rule="M8", text="the bonus for a splash; none: no bonus", values=(None, 25, 50)
+    )
+    turn_limit: int | None = _option(
+        None,
+        rule="M11",
+        text="turns after which a deal is abandoned, a limit of the library's; none: no limit",
+        minimum=1,
+        none=True,
+        examples=(40, 200),
+    )
 
     def __attrs_post_init__(self) -> None:
         _one_of("variant", self.variant, ("three-hand", "double-pack"))
-        if self.variant == "three-hand":
-            _one_of("players", self.players, (2, 3))
-            _one_of("jokers", self.jokers, (0, 1))
-            _one_of("stock", self.stock, ("closed", "open"))
-        else:
-            _one_of("players", self.players, (2, 3, 4, 5, 6, 7))  # M14: seven allowed
-            _one_of("jokers", self.jokers, (2,))
-            _one_of("stock", self.stock, ("closed",))
-        _one_of("splash_bonus", self.splash_bonus, (None, 25, 50))
-        _int_at_least("turn_limit", self.turn_limit, 1, none=True)
+        _check_options(self)  # M14: seven players in the double pack
 
     @classmethod
     def three_hand(cls, **options: Any) -> CooncanRules:
@@ -364,16 +562,32 @@ class CooCanRules:
     conquian.errors.RulesError: spot_stake must be an int of at least 0 (got -1)
     """
 
-    players: int = 4
-    game_stake: int = 100
-    spot_stake: int = 2
-    turn_limit: int | None = None
+    players: int = _option(4, rule="K1", text="seats at the table", values=(2, 3, 4, 5, 6))
+    game_stake: int = _option(
+        100,
+        rule="K9",
+        text="what each loser pays the winner for the game",
+        minimum=0,
+        examples=(1,),
+    )
+    spot_stake: int = _option(
+        2,
+        rule="K9",
+        text="what each loser pays for each spot in his hand",
+        minimum=0,
+        examples=(1,),
+    )
+    turn_limit: int | None = _option(
+        None,
+        rule="K8",
+        text="turns after which a deal is abandoned, a limit of the library's; none: no limit",
+        minimum=1,
+        none=True,
+        examples=(40, 200),
+    )
 
     def __attrs_post_init__(self) -> None:
-        _one_of("players", self.players, (2, 3, 4, 5, 6))
-        _int_at_least("game_stake", self.game_stake, 0)
-        _int_at_least("spot_stake", self.spot_stake, 0)
-        _int_at_least("turn_limit", self.turn_limit, 1, none=True)
+        _check_options(self)
 
     @property
     def game(self) -> str:
@@ -390,13 +604,23 @@ class CooCanRules:
         """Coo-Can is played without jokers (K1): 0."""
         return 0
 
+    @property
+    def pack_name(self) -> str:
+        """The pack's name: ``"standard"``, the 52-card pack (K1)."""
+        return "standard"
+
+    @property
+    def copies(self) -> int:
+        """How many copies of each card the pack holds: two (K1)."""
+        return 2
+
     def pack_cards(self) -> tuple[Card, ...]:
         """The two 52-card packs in canonical order, no jokers: 104 cards (K1).
 
         >>> CooCanRules().pack_cards()[:3]
         (card('AC'), card('AC'), card('2C'))
         """
-        return make_pack("standard", copies=2)
+        return make_pack(self.pack_name, copies=self.copies)
 
 
 Rules = ConquianRules | CooncanRules | CooCanRules

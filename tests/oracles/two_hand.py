@@ -55,8 +55,13 @@ def moves(
     (for a split sequence, either piece); under ``borrow_other_kind`` it goes
     into a meld of the other kind than the one that lent it.
     """
-    # T20: the full pack's ace is low only (the order "full", not Cooncan's "standard").
-    order = Order.of("full" if rules.pack == "standard" else rules.pack, rules.max_sequence)
+    # T20: the full pack's ace is low only (the order "full", not Cooncan's "standard"); T26:
+    # with ace="both" it is at both ends (Cooncan's "standard", the Spanish "spanish-both").
+    if rules.ace == "both":
+        pack = "spanish-both" if rules.pack == "spanish" else rules.pack
+        order = Order.of(pack, rules.max_sequence)
+    else:
+        order = Order.of("full" if rules.pack == "standard" else rules.pack, rules.max_sequence)
     hand, table, pending, borrowed, sources = turn
     pool = tuple(sorted(hand + pending))
     barred = {c: s for c, s, _ in sources}

@@ -20,6 +20,9 @@ What it covers:
 - T10 forcing, and the forced player's melding afterwards;
 - T14 `max_sequence` (through `Order`, which `combos.build` checks);
 - T20 the full pack: 52 cards, the ace low only (`order_of`);
+- T26 ``ace="both"``: the ace also above the king (Q K A, J Q K A), never both
+  in one sequence (K A 2 is not): the order with the ace at both ends, and a
+  sequence holding the king and the ace but not the two has its ace high;
 - T2 winning, T12 the tableau;
 - T16–T18 more seats: the deal round the table from the pone, a passed or
   discarded card on offer to the left neighbour only, a turned card forced
@@ -74,8 +77,21 @@ __all__ = [
 def order_of(rules: ConquianRules) -> Order:
     """The order of the pack in play, with the rules' longest sequence (C4, T14); the full
     pack of 52 cards has the ace low only (T20: "The Ace is not in sequence with the King"),
-    which is the order ``"full"``, not Cooncan's ``"standard"``."""
+    which is the order ``"full"``, not Cooncan's ``"standard"``; with ``ace="both"`` (T26)
+    the ace stands at both ends: Cooncan's ``"standard"``, the Spanish ``"spanish-both"``."""
+    if rules.ace == "both":
+        return Order.of(
+            rules.pack + ("-both" if rules.pack == "spanish" else ""), rules.max_sequence
+        )
     return Order.of("full" if rules.pack == "standard" else rules.pack, rules.max_sequence)
+
+
+def places(meld: Combination, order: Order) -> list[int]:
+    """The positions of a sequence's cards in `order`: the ace is at the low end (0), or at
+    the high end (`order.top`) when the sequence also holds the king and not the two (T26)."""
+    ranks = {c.rank for c in meld.cards}
+    high_ace = order.ace_high and 13 in ranks and 2 not in ranks
+    return [order.top if c.rank == 1 and high_ace else order.position[c.rank] for c in meld.cards]
 
 
 def new_combinations(pool: Iterable[Card], order: Order, owner: int) -> list[Combination]:
@@ -131,7 +147,7 @@ def additions(meld: Combination, pool: Iterable[Card], order: Order) -> list[tup
         return out
     suit = meld.cards[0].suit
     assert suit is not None
-    positions = [order.position[c.rank] for c in meld.cards]
+    positions = places(meld, order)
     low, high = min(positions), max(positions)
     for below in range(low + 1):
         for above in range(order.top - high + 1):
@@ -139,7 +155,8 @@ def additions(meld: Combination, pool: Iterable[Card], order: Order) -> list[tup
                 continue
             span = [*range(low - below, low), *range(high + 1, high + above + 1)]
             added = [order.card_at(p, suit) for p in span]
-            if set(added) <= pool and grown(meld, added, order) is not None:
+            ok = set(added) <= pool and grown(meld, added, order) is not None
+            if ok and tuple(sorted(added)) not in out:  # T26: the ace below 2..K or above it
                 out.append(tuple(sorted(added)))
     return out
 

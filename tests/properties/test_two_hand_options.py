@@ -1,5 +1,5 @@
 """The engine's legal actions equal a brute-force oracle's under every option (T2, T8–T10, T14,
-T20).
+T20, T26).
 
 Each case plays seeded random deals under one set of rules, and at every state
 reached compares `state.legal_actions()` with the legal actions of the oracle
@@ -46,6 +46,10 @@ PRESETS = [
     # T20: the full pack, its suits of thirteen cards capped at eight under pagat (T14).
     _case(ConquianRules(pack="standard"), "full-pack", False),
     _case(ConquianRules.pagat(pack="standard"), "pagat-full-pack", False),
+    # T26: the ace above the king as well, in the Spanish and the full pack.
+    _case(ConquianRules(ace="both"), "ace-both", False),
+    _case(ConquianRules.hoyle(ace="both", max_sequence=5), "hoyle-ace-both", False),
+    _case(ConquianRules(pack="standard", ace="both"), "full-pack-ace-both", False),
 ]
 GRID = [
     _case(
@@ -64,8 +68,10 @@ def _rules_for(rules: ConquianRules, vary: bool, rng: random.Random) -> Conquian
     `borrow_other_kind`)."""
     if not vary:
         return rules
+    pack = rng.choice(["spanish", "american"])
     return ConquianRules(
-        pack=rng.choice(["spanish", "american"]),
+        pack=pack,  # type: ignore[arg-type]
+        ace="low" if pack == "american" else rng.choice(["low", "both"]),  # type: ignore[arg-type]
         hand_size=rng.choice([8, 9, 10]),
         lay_down=rules.lay_down,
         borrow_middle=rng.random() < 0.5,

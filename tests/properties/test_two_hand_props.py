@@ -29,12 +29,12 @@ from conquian import (
     Take,
     new_game,
 )
-from conquian.combos.core import Order, build
+from conquian.combos.core import build
 from conquian.offer import ConquianState
 from conquian.offer.board import key, mask
 from conquian.offer.dealing import Deal
 from conquian.offer.say import say_info, usable
-from conquian.offer.tables import Memo
+from conquian.offer.tables import Memo, sequence_order
 from conquian.offer.turn import finishable
 from strategies import conquian_presets, conquian_rules_with
 
@@ -87,7 +87,7 @@ def _melded(state: ConquianState, player: int) -> int:
 
 def _check_invariants(state: ConquianState) -> None:
     rules = state.rules
-    order = Order.of(rules.pack, rules.max_sequence)
+    order = sequence_order(rules.pack, rules.max_sequence, rules.ace)  # T20, T26
     assert _zones(state) == Counter(rules.pack_cards())  # conservation
     for meld in state.table:  # every meld is a valid combination of its kind
         again = build(meld.cards, order, meld.owner)

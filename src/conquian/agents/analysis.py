@@ -124,7 +124,7 @@ class _Brain:
                 rank_live[c.rank] += n
                 by_position[c.suit * width + order.position[c.rank]] += n
                 if c.rank == 1 and order.ace_high:
-                    by_position[c.suit * width + 13] += n
+                    by_position[c.suit * width + order.top] += n  # T26, law 16
         self.rank_live = rank_live
         self._live_by_position = by_position
         known = None if splits is None else splits.get((order, run_weight))
@@ -138,7 +138,7 @@ class _Brain:
     def _positions(self, c: Card) -> tuple[int, ...]:
         p = self.order.position[c.rank]
         if c.rank == 1 and self.order.ace_high:
-            return (p, 13)
+            return (p, self.order.top)
         return (p,)
 
     def _live_at(self, pos: int, suit: Any) -> int:
@@ -182,11 +182,11 @@ class _Brain:
         suit = first.suit
         starts = [(order.position[first.rank], 1)]
         if first.rank == 1 and order.ace_high:
-            starts.append((13, -1))
+            starts.append((order.top, -1))
         for start, step in starts:
             chain: list[int] = []
             pos = start + step
-            while 0 <= pos <= order.top and not (start == 0 and pos == 13):
+            while 0 <= pos <= order.top and not (start == 0 and pos == order.top):
                 rank = order.rank_at[pos]
                 j = next(
                     (
@@ -228,7 +228,7 @@ class _Brain:
                 continue
             _, suit, low, high = t
             pos = high + 1
-            while pos <= order.top and not (pos == 13 and low == 0):
+            while pos <= order.top and not (pos == order.top and low == 0 and order.ace_high):
                 c = order.card_at(pos, suit)
                 if c not in rest:
                     break
@@ -236,7 +236,7 @@ class _Brain:
                 shed.append(c)
                 pos += 1
             pos = low - 1
-            while pos >= 0 and not (pos == 0 and high == 13):
+            while pos >= 0 and not (pos == 0 and high == order.top and order.ace_high):
                 c = order.card_at(pos, suit)
                 if c not in rest:
                     break
@@ -292,5 +292,9 @@ class _Brain:
             return ("g", combo.cards[0].rank)
         first, last = combo.cards[0], combo.cards[-1]
         low = self.order.position[first.rank]
-        high = 13 if last.rank == 1 and len(combo.cards) > 1 else self.order.position[last.rank]
+        high = (
+            self.order.top
+            if last.rank == 1 and len(combo.cards) > 1
+            else self.order.position[last.rank]
+        )
         return ("s", first.suit, low, high)

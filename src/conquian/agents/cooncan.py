@@ -7,7 +7,6 @@ from typing import Any
 from ..actions import Action, Discard, Draw, Force, Meld, Take
 from ..cards import JOKER, Card, pip_value
 from ..combos.core import Order, build, extend
-from ..games import game_of
 from .analysis import (
     _NEVER,
     _WIN,
@@ -25,7 +24,7 @@ class _Cooncan(_Brain):
 
     def __init__(self, view: _CooncanView, splits: _Splits | None = None) -> None:
         rules = view.rules
-        double = game_of(rules).copies == 2
+        double = rules.copies == 2
         # With one pack a sequence fills as often as a group (p. 38); with two,
         # a pair has six live mates and a sequence end only two: groups.
         super().__init__(

@@ -29,7 +29,7 @@ class _TwoHand(_Brain):
         rules = view.rules
         super().__init__(
             view,
-            sequence_order(rules.pack, rules.max_sequence),  # T20: the full pack's ace low
+            sequence_order(rules.pack, rules.max_sequence, rules.ace),  # T20, T26: the ace
             pair_weight=0.8,
             run_weight=1.05,
             splits=splits,

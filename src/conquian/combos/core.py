@@ -127,7 +127,8 @@ def _seq_positions(faces: Sequence[Face], order: Order) -> list[int] | None:
     if len(set(pos)) == len(pos) and max(pos) - min(pos) == len(pos) - 1:
         return pos
     if order.ace_high and 0 in pos:
-        pos = [13 if p == 0 else p for p in pos]
+        top = order.top  # the high ace's place (T26, law 16)
+        pos = [top if p == 0 else p for p in pos]
         if len(set(pos)) == len(pos) and max(pos) - min(pos) == len(pos) - 1:
             return pos
     return None
@@ -171,7 +172,7 @@ def _bounds(combo: Combination, order: Order) -> tuple[int, int]:
     position = order.position
     low = position[combo.cards[0].rank]
     last = combo.cards[-1].rank
-    high = 13 if last == 1 else position[last]
+    high = order.top if last == 1 else position[last]  # an ace last is high (T26, law 16)
     return low, high
 
 
@@ -224,9 +225,10 @@ def fitting(combo: Combination, order: Order) -> tuple[Card, ...]:
     assert suit is not None
     low, high = _bounds(combo, order)
     out = set()
-    if low > 0 and not (order.ace_high and low == 1 and high == 13):
+    top = order.top
+    if low > 0 and not (order.ace_high and low == 1 and high == top):
         out.add(order.card_at(low - 1, suit))
-    if high < order.top and not (order.ace_high and low == 0 and high == 12):
+    if high < top and not (order.ace_high and low == 0 and high == top - 1):
         out.add(order.card_at(high + 1, suit))
     return tuple(sorted(out))
 
@@ -358,7 +360,7 @@ def _suit_positions(hand: Iterable[Card], suit: Suit, order: Order) -> dict[int,
             position = order.position[c.rank]
             have[position] = have.get(position, 0) + 1
             if c.rank == 1 and order.ace_high:
-                have[13] = have.get(13, 0) + 1
+                have[order.top] = have.get(order.top, 0) + 1
     return have
 
 
@@ -485,7 +487,7 @@ def _sequences_of(
             missing += not counts[high]
             if missing > jokers:
                 break
-            if order.ace_high and low == 1 and high == 13:
+            if order.ace_high and low == 1 and high == top:
                 # 2 up to the high ace is the same set as the ace up to the king,
                 # found already (low 0): build gives its canonical order.
                 for faces in _fillings(range(low, high + 1), suit, have, jokers, order):

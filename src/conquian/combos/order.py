@@ -18,17 +18,21 @@ class Order:
     """The unbroken order of a pack's ranks, for sequences (C4, T14).
 
     Positions run from 0 (the ace, low) to `top`; in the 52-card pack the ace
-    may also stand at position 13, above the king, but never at both ends of
-    one sequence (Cooncan, law 16). The order ``"full"`` is the same 52 cards
-    with the ace low only, Conquian's full pack (T20: "The Ace is not in
-    sequence with the King"). `max_sequence` caps a sequence's length (None:
-    no cap).
+    may also stand at position `top` (13), above the king, but never at both
+    ends of one sequence (Cooncan, law 16). The order ``"full"`` is the same 52
+    cards with the ace low only, Conquian's full pack (T20: "The Ace is not in
+    sequence with the King"). The order ``"spanish-both"`` is the Spanish pack
+    with the ace also above the king (T26, `ConquianRules(ace="both")`: "the
+    sequence A 2 3 4 5 6 7 J Q K A"), its high ace at position 10.
+    `max_sequence` caps a sequence's length (None: no cap).
 
     >>> o = Order.of("spanish")
     >>> o.top, o.position[7], o.position[11]
     (9, 6, 7)
     >>> Order.of("full").top, Order.of("full").ace_high, Order.of("standard").ace_high
     (12, False, True)
+    >>> Order.of("spanish-both").top, Order.of("spanish-both").ace_high
+    (10, True)
     """
 
     pack: str
@@ -48,7 +52,7 @@ class Order:
         object.__setattr__(self, "position", tuple(position))
         object.__setattr__(self, "rank_at", ranks)
         object.__setattr__(self, "top", len(ranks) - 1)
-        object.__setattr__(self, "ace_high", self.pack == "standard")
+        object.__setattr__(self, "ace_high", ranks[-1] == 1)  # the ace again above the king
 
     @staticmethod
     def of(pack: str, max_sequence: int | None = None) -> Order:
@@ -82,15 +86,18 @@ class Order:
 
 
 # The ranks of each pack in sequence order, the ace low (C4); in Cooncan's 52-card pack the
-# ace also stands above the king (law 16); in Conquian's full pack it is low only (T20).
+# ace also stands above the king (law 16); in Conquian's full pack it is low only (T20),
+# unless the ace is played high as well (T26: the Spanish pack's "spanish-both", or the
+# full pack's "standard").
 _RANKS = {
     "spanish": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13),
     "american": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
     "standard": (*range(1, 14), 1),
     "full": tuple(range(1, 14)),
+    "spanish-both": (1, 2, 3, 4, 5, 6, 7, 11, 12, 13, 1),
 }
-# The longest sequences (C4, T20).
-_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13, "full": 13}
+# The longest sequences (C4, T20, T26: with the ace at both ends, still one ace a sequence).
+_FULL_LENGTH = {"spanish": 10, "american": 10, "standard": 13, "full": 13, "spanish-both": 10}
 # The orders made so far: at most one per pack and cap from 3 to the pack's longest sequence.
 _ORDERS: dict[tuple[str, int | None], Order] = {}
 

@@ -13,6 +13,9 @@ from .order import Order
 
 __all__ = ["explain"]
 
+# The pack an order's name stands for, where they differ (T26: the Spanish pack, ace high too).
+_PACKS = {"spanish-both": "spanish"}
+
 
 def explain(faces: Iterable[Face], order: Order) -> str:
     """Why these cards are not a combination, in the game's words (for error messages).
@@ -25,6 +28,8 @@ def explain(faces: Iterable[Face], order: Order) -> str:
     'AC 2C 4C is not an unbroken sequence of the spanish pack: 3C is missing (C4)'
     >>> explain(cards("QC KC AC"), Order.of("full"))
     'QC KC AC is not a sequence: in the full pack the ace is low only (T20)'
+    >>> explain(cards("KC AC 2C"), Order.of("spanish-both"))
+    'KC AC 2C is not a sequence: the ace may be low or high, never both (T26)'
     """
     faces = tuple(faces)
     text = " ".join(map(str, faces))
@@ -39,7 +44,9 @@ def explain(faces: Iterable[Face], order: Order) -> str:
     if order.max_sequence is not None and len(faces) > order.max_sequence:
         return f"a sequence may hold at most {order.max_sequence} cards (T14)"
     if any(order.position[f.rank] < 0 for f in faces):
-        return f"{text} has a card that is not in the {order.pack} pack (C4)"
+        return (
+            f"{text} has a card that is not in the {_PACKS.get(order.pack, order.pack)} pack (C4)"
+        )
     return _broken_sequence(faces, order, text)
 
 
@@ -55,7 +62,9 @@ def _broken_sequence(faces: tuple[Face, ...], order: Order, text: str) -> str:
     gaps = sum((low[(i + 1) % len(low)] - low[i]) % ring > 1 for i in range(len(low)))
     round_the_corner = low[0] == 0 and gaps <= 1  # unbroken going on from the top to the ace
     if order.ace_high and (twice == [0] or (round_the_corner and not twice)):
-        return f"{text} is not a sequence: the ace may be low or high, never both (C4, law 16)"
+        # T26: Conquian's Spanish pack with the ace high as well; law 16: Cooncan's pack.
+        rule = "T26" if order.pack == "spanish-both" else "C4, law 16"
+        return f"{text} is not a sequence: the ace may be low or high, never both ({rule})"
     if twice:
         return f"{text} is not a sequence: it holds {order.card_at(twice[0], suit)} twice (C3)"
     if round_the_corner:
@@ -73,5 +82,5 @@ def _broken_sequence(faces: tuple[Face, ...], order: Order, text: str) -> str:
     names = [" to ".join(str(order.card_at(p, suit)) for p in sorted({r[0], r[-1]})) for r in runs]
     named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     verb = "is" if len(missing) == 1 else "are"
-    head = f"{text} is not an unbroken sequence of the {order.pack} pack"
+    head = f"{text} is not an unbroken sequence of the {_PACKS.get(order.pack, order.pack)} pack"
     return f"{head}: {named} {verb} missing (C4)"

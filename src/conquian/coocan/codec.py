@@ -33,11 +33,11 @@ from .view import CooCanView
 
 __all__ = ["CODEC", "CooCanCodec"]
 
-_OPTIONS = ("players", "game_stake", "spot_stake", "turn_limit")
-
 
 class CooCanCodec(Codec):
     """Coo-Can's part of the formats (rules K)."""
+
+    rules_class = CooCanRules
 
     snapshot_fields = (
         "current_player",
@@ -54,9 +54,6 @@ class CooCanCodec(Codec):
         "turns",
         "result",
     )
-
-    def options(self, game: str) -> tuple[str, ...]:
-        return _OPTIONS
 
     def make_rules(self, game: str, options: dict[str, Any]) -> Any:
         return CooCanRules(**options)

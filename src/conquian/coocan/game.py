@@ -34,7 +34,6 @@ class CooCanGame(Game):
     rules_class = CooCanRules
     rules_maker = "CooCanRules"
     seats = range(2, 7)
-    copies = 2
     examples = "draw | take 5H | meld 4H 5H 6H 7H | meld 7C 7D 7H 7S\nmeld 8H @2 | discard {top}"
     zones: tuple[Zone, ...] = ("discards", "deck")
     turn_limit_rule = "K8"

@@ -15,6 +15,7 @@ from operator import attrgetter
 from .._sampling import shuffled
 from ..actions import Meld
 from ..cards import Card, card_at
+from .melds import COOCH
 from .pair import pair_posterior
 from .posterior import posterior, uncertain
 from .state import CooCanState
@@ -191,7 +192,7 @@ def _build(
     last = history[-1] if history else None
     melded = 0
     if view.melded:
-        melded = 2 if isinstance(last, Meld) and len(last.cards) == 10 else 1  # the Cooch, K9
+        melded = 2 if isinstance(last, Meld) and len(last.cards) == COOCH else 1  # K9
     return CooCanState(
         Deal(view.rules, view.dealer, (), key=int(rng.random() * 2**53)),
         hands,

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from ..actions import Discard, Draw, Meld, Take
 from ..events import Event
+from .melds import COOCH
 from .public import read_history
 from .view import CooCanView
 
 __all__ = ["story"]
 
-COOCH = 10
-"""Cards in a Cooch, the ten-card straight flush melded as one new meld (K9)."""
 DECLARED = (4, 1)
 """The hand sizes a player announces at the end of his turn (K6)."""
 

@@ -76,11 +76,11 @@ def _most_added(rules: Rules, onto: int) -> int:
 
 
 def _copies(rules: Rules) -> int:
-    return game_of(rules).copies
+    return rules.copies
 
 
 def _jokers(rules: Rules) -> int:
-    return game_of(rules).jokers(rules)
+    return rules.jokers
 
 
 def _largest_meld(rules: Rules) -> int:

@@ -29,6 +29,7 @@ from ..actions import parse_action
 from ..cards import JOKER, Card
 from ..combos.core import Order
 from ..errors import IllegalActionError, NotationError, RecordError, RulesError
+from ..rules import options as declared_options
 from ..state.game import Game, find_game, game_of, names_text
 from .jsonio import (
     FORMAT_POSITION,
@@ -87,30 +88,44 @@ _POSITION_FIELDS = ("format", "version", "rules", "dealer", "deck", "actions", "
 class Codec:
     """What the JSON formats need to know of one engine; each engine's codec fills it in.
 
-    The hooks below raise `NotImplementedError` here; `prepare_rules`,
-    `rules_data` and `check_snapshot` have defaults.
+    The hooks below raise `NotImplementedError` here; `options`, `prepare_rules`,
+    `rules_data` and `check_snapshot` have defaults, which read the options
+    the rules class declares (`conquian.rules.options`).
     """
+
+    rules_class: type = object
+    """The rules class of the engine's games, whose fields declare its options."""
 
     snapshot_fields: tuple[str, ...] = ()
     """The fields of a snapshot, in the order they are written."""
 
     def options(self, game: str) -> tuple[str, ...]:
-        """The rules' options of `game`, as written after ``"game"``."""
-        raise NotImplementedError
+        """The rules' options of `game`, as written after ``"game"``: every option the rules
+        class declares."""
+        return tuple([o.name for o in declared_options(self.rules_class)])
 
     def make_rules(self, game: str, options: dict[str, Any]) -> Rules:
         """The rules object; raises `RulesError`, `TypeError` or `ValueError` for a bad option."""
         raise NotImplementedError
 
     def prepare_rules(self, value: dict[str, Any], r: Reader) -> dict[str, Any]:
-        """The rules object as read, with the fields of older writers turned into options."""
-        return value
+        """The rules object as read, with the fields of older writers turned into options:
+        an option written only when it is not the default (`Option.sparse`) reads as the
+        default when it is missing."""
+        new = dict(value)
+        for option in declared_options(self.rules_class):
+            if option.sparse:
+                new.setdefault(option.name, option.default)
+        return new
 
     def rules_data(self, rules: Rules) -> dict[str, Any]:
-        """The rules as JSON data: the game and every option (none left to a default)."""
+        """The rules as JSON data: the game and every option, those written only when they
+        are not the default (`Option.sparse`) left out when they are."""
         data: dict[str, Any] = {"game": rules.game}
-        for option in self.options(rules.game):
-            data[option] = getattr(rules, option)
+        for option in declared_options(self.rules_class):
+            value = getattr(rules, option.name)
+            if not (option.sparse and value == option.default):
+                data[option.name] = value
         return data
 
     def is_state(self, value: object) -> bool:

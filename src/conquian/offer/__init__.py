@@ -48,6 +48,10 @@ Where each rule lives:
   ``max_sequence``, which every combination question of `tables` goes through;
 - T20 the full pack: `tables.sequence_order`, the order ``"full"`` (52 cards, the
   ace low only) for ``pack="standard"``;
+- T26 the ace high as well: `tables.sequence_order` with ``ace="both"`` (the
+  orders ``"spanish-both"`` and ``"standard"``), read by `tables.Tables` once, and
+  `tables.combination` (a sequence of the ace and the king without the two ends
+  with the ace);
 - T16 seats, hands and deal: `ConquianRules.players`, `dealing.deal_positions`
   and `start.deal`; the player on the left: `board.left_of` (`Deal.left`);
 - T17 the say with more seats: `ConquianState.apply` (a pass or a discard goes

@@ -37,23 +37,11 @@ __all__ = ["TwoHandCodec"]
 # The player count of the rules being read, for the options checked one by one (T16).
 _PLAYERS: ContextVar[int] = ContextVar("players", default=2)
 
-_OPTIONS = (
-    "pack",
-    "hand_size",
-    "lay_down",
-    "borrow_middle",
-    "borrow_other_kind",
-    "max_sequence",
-    "players",
-    "after_starter",
-    "cut",
-    "trades",
-)
-
 
 class TwoHandCodec(Codec):
     """The offer game's part of the formats (rules T)."""
 
+    rules_class = ConquianRules
     snapshot_fields = (
         "current_player",
         "hands",
@@ -66,9 +54,6 @@ class TwoHandCodec(Codec):
         "result",
     )
 
-    def options(self, game: str) -> tuple[str, ...]:
-        return _OPTIONS
-
     def make_rules(self, game: str, options: dict[str, Any]) -> Rules:
         if "players" not in options:
             # An option checked alone is checked at the table of the rules being read (T16:
@@ -79,10 +64,7 @@ class TwoHandCodec(Codec):
     def rules_data(self, rules: Rules) -> dict[str, Any]:
         """The game, its player count (2 to 4, T16; first, for readers of every game) and every
         option."""
-        data = super().rules_data(rules)
-        for option, default in (("after_starter", "dealer"), ("cut", "high"), ("trades", 0)):
-            if data.get(option) == default:  # T21, T22, T25: documents stay as they were
-                del data[option]
+        data = super().rules_data(rules)  # T21, T22, T25, T26 only when not the defaults
         return {"game": data.pop("game"), "players": data.pop("players"), **data}
 
     def prepare_rules(self, value: dict[str, Any], r: Reader) -> dict[str, Any]:
@@ -92,14 +74,11 @@ class TwoHandCodec(Codec):
         Two-hand rules written before T8's `lay_down` and T9's
         `borrow_other_kind` hold the boolean ``lay_down_from_hand``: true reads
         as ``"say"``, false as ``"meld"``, and the missing `borrow_other_kind`
-        as false; `after_starter` (T22), `cut` (T25) and `trades` (T21) are written only when
-        they are not the defaults, so missing ones read as ``"dealer"``, ``"high"`` and 0.
+        as false; `after_starter` (T22), `cut` (T25), `trades` (T21) and `ace` (T26) are
+        written only when they are not the defaults, so missing ones read as the defaults.
         Anything else is left for the checks.
         """
-        new = dict(value)
-        new.setdefault("after_starter", "dealer")  # T22: written only when it is "pone"
-        new.setdefault("cut", "high")  # T25: written only when it is "low"
-        new.setdefault("trades", 0)  # T21: written only when there is trading
+        new = super().prepare_rules(value, r)
         players = new.setdefault("players", 2)  # older writers: two seats
         if type(players) is not int or players not in (2, 3, 4):
             del new["players"]
@@ -125,7 +104,7 @@ class TwoHandCodec(Codec):
 
     def order(self, rules: Rules) -> Order:
         assert isinstance(rules, ConquianRules)
-        return sequence_order(rules.pack, rules.max_sequence)  # T20: the full pack's ace low
+        return sequence_order(rules.pack, rules.max_sequence, rules.ace)  # T20, T26: the ace
 
     def snapshot(self, state: State) -> dict[str, Any]:
         assert isinstance(state, ConquianState)

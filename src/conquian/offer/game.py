@@ -119,10 +119,6 @@ class OfferGame(Game):
         assert isinstance(rules, ConquianRules)
         return deal_indices(rules, list(shuffle(_pack_indices(rules.pack), seed)), dealer)
 
-    def pack_name(self, rules: Rules) -> str:
-        assert isinstance(rules, ConquianRules)
-        return rules.pack
-
     def most_melds(self, rules: Rules) -> int:
         # T2, C3: each player melds at most hand size + 1 cards (he wins there), three a meld.
         return rules.players * ((rules.hand_size + 1) // 3)

@@ -53,9 +53,10 @@ __all__ = [
     "tables_for",
 ]
 
-MAX_TABLES = 32
+MAX_TABLES = 48
 """How many rule sets' tables are kept at most: every normalised rule set of the 40-card packs
-fits (two packs, no cap or a cap of 3 to 9, two borrowing rules). A table of a 40-card pack is
+fits (two packs and the Spanish pack's high ace, T26; no cap or a cap of 3 to 9; two
+borrowing rules). A table of a 40-card pack is
 1.7 MB at most (every combination of its pack asked about); the full pack's (T20) is larger,
 its longer suits holding more sequences."""
 
@@ -83,8 +84,9 @@ def combination(key: int) -> Combination:
 
     Its cards lie in one suit (a sequence) or are of one rank (a group). In
     every Conquian pack the canonical order is the order of the cards' indices:
-    by suit in a group, from the low end in a sequence (no ace is high: T20
-    keeps the full pack's ace low).
+    by suit in a group, from the low end in a sequence; but a sequence holding
+    the ace and the king and not the two has its ace high, last (T26: Q K A;
+    under the ace low such cards make no sequence, so the key alone decides).
     """
     found = _COMBINATIONS.get(key)
     if found is None:
@@ -92,7 +94,10 @@ def combination(key: int) -> Combination:
         low = (cards & -cards).bit_length() - 1
         suit = 0x1FFF << (low - low % 13)  # the bits of the lowest card's suit
         kind = Kind.SEQUENCE if cards & suit == cards else Kind.GROUP
-        found = _COMBINATIONS[key] = Combination(kind, cards_of(cards), owner(key))
+        faces = cards_of(cards)
+        if kind is Kind.SEQUENCE and cards >> low + 12 & 1 and not cards >> low + 1 & 1:
+            faces = (*faces[1:], faces[0])  # the lowest card is the ace (T26)
+        found = _COMBINATIONS[key] = Combination(kind, faces, owner(key))
     return found
 
 
@@ -117,8 +122,10 @@ class Memo:
 class Tables:
     """The combination tables of one pack, sequence cap and borrowing rule (C3, C4, T9, T14)."""
 
-    def __init__(self, pack: str, max_sequence: int | None, borrow_middle: bool) -> None:
-        order = sequence_order(pack, max_sequence)
+    def __init__(
+        self, pack: str, max_sequence: int | None, borrow_middle: bool, ace: str = "low"
+    ) -> None:
+        order = sequence_order(pack, max_sequence, ace)
         self.order = order
         self.middle = borrow_middle  # T9
         pack_cards = ConquianRules(pack=pack).pack_cards()  # type: ignore[arg-type]
@@ -178,11 +185,16 @@ class Tables:
                 self.fit[cards] = self.related[cards] = family & ~cards
         for s, family in enumerate(self.suit_masks):
             at = self.positions[s]
+            top = order.top
             for cards in self.family_melds[family]:
-                low = next(p for p, bit in enumerate(at) if bit & cards)
-                high = low + cards.bit_count() - 1
+                n = cards.bit_count()
+                if order.ace_high and cards & at[top - 1] and cards & at[0] and not cards & at[1]:
+                    low, high = top - n + 1, top  # T26: the ace above the king, Q K A
+                else:
+                    low = next(p for p, bit in enumerate(at) if bit & cards)
+                    high = low + n - 1
                 fits = 0
-                if cards.bit_count() < order.longest:
+                if n < order.longest:
                     fits = (at[low - 1] if low > 0 else 0) | (
                         at[high + 1] if high < order.top else 0
                     )
@@ -205,6 +217,8 @@ class Tables:
             if low >= 0 and low + 2 <= order.top:
                 run = (order.card_at(q, c.suit) for q in range(low, low + 3) if q != pos)
                 runs.append(mask(run))
+        if c.rank == 1 and order.ace_high:  # the ace above the king too: Q K A (T26)
+            runs.append(mask(order.card_at(q, c.suit) for q in (order.top - 2, order.top - 1)))
         return others, tuple(runs)
 
     def two_partners(self, index: int, cards: int) -> bool:
@@ -326,6 +340,8 @@ class Tables:
                 for used in self._additions(cards, self.related[cards])
                 if cards | used in valid
             ]
+            if self.order.ace_high:  # T26: the ace fits both ends of 2 up to K: once
+                grown = list(dict.fromkeys(grown))
             found = self.all_grown[cards] = tuple([tuple(chain) for chain in chains(grown)])
         return found
 
@@ -342,7 +358,8 @@ class Tables:
             return
         at = self.positions[meld.cards[0].suit]  # type: ignore[index]
         position = self.order.position
-        low, high = position[meld.cards[0].rank], position[meld.cards[-1].rank]
+        low, last = position[meld.cards[0].rank], meld.cards[-1].rank
+        high = self.order.top if last == 1 else position[last]  # an ace last is high (T26)
         room = self.order.longest - len(meld.cards)
         under = 0  # the cards of the `below` places under its low end
         for below in range(low + 1):
@@ -405,35 +422,45 @@ def chains(masks: list[int] | tuple[int, ...]) -> list[list[int]]:
     return out
 
 
-# The order of sequences of each Conquian pack: the full pack's ace is low only (T20: "The Ace
-# is not in sequence with the King"), unlike Cooncan's 52-card pack.
-_ORDER_NAMES: Final = {"spanish": "spanish", "american": "american", "standard": "full"}
+# The order of sequences of each Conquian pack and ace: the full pack's ace is low only (T20:
+# "The Ace is not in sequence with the King"), unlike Cooncan's 52-card pack, unless it is
+# played high as well (T26), as in Cooncan; the American pack has no king for it (T26).
+_ORDER_NAMES: Final = {
+    ("spanish", "low"): "spanish",
+    ("american", "low"): "american",
+    ("standard", "low"): "full",
+    ("spanish", "both"): "spanish-both",
+    ("standard", "both"): "standard",
+}
 
 
-def sequence_order(pack: str, max_sequence: int | None = None) -> Order:
-    """The order of sequences of Conquian's `pack` with the cap `max_sequence` (C4, T14, T20):
-    the 52-card ``"standard"`` pack plays with the ace low only (`Order` ``"full"``).
+def sequence_order(pack: str, max_sequence: int | None = None, ace: str = "low") -> Order:
+    """The order of sequences of Conquian's `pack` with the cap `max_sequence` and the ace
+    `ace` (C4, T14, T20, T26): the 52-card ``"standard"`` pack plays with the ace low only
+    (`Order` ``"full"``); with ``ace="both"`` the ace is also above the king.
 
     >>> sequence_order("standard").ace_high, sequence_order("standard").longest
     (False, 13)
     >>> sequence_order("spanish", 8) is Order.of("spanish", 8)
     True
+    >>> sequence_order("spanish", ace="both").ace_high
+    True
     """
-    return Order.of(_ORDER_NAMES.get(pack, pack), max_sequence)
+    return Order.of(_ORDER_NAMES.get((pack, ace), pack), max_sequence)
 
 
-_TABLES: OrderedDict[tuple[str, int | None, bool], Tables] = OrderedDict()
+_TABLES: OrderedDict[tuple[str, int | None, bool, str], Tables] = OrderedDict()
 
 
-def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool]:
-    """The options that shape the tables, normalised: pack, sequence cap, borrowing.
+def tables_key(rules: ConquianRules) -> tuple[str, int | None, bool, str]:
+    """The options that shape the tables, normalised: pack, sequence cap, borrowing, ace.
 
     A cap as long as the longest sequence of the pack, or longer, plays as no cap (T14).
     """
     cap = rules.max_sequence
-    if cap is not None and cap >= sequence_order(rules.pack).longest:
+    if cap is not None and cap >= sequence_order(rules.pack, ace=rules.ace).longest:
         cap = None
-    return (rules.pack, cap, rules.borrow_middle)
+    return (rules.pack, cap, rules.borrow_middle, rules.ace)
 
 
 _LAST: list[tuple[ConquianRules, Tables]] = []  # the rules object last asked about

@@ -112,7 +112,7 @@ def legend(rules: Rules) -> list[str]:
     """The words of the game in play, one line each, as ``help`` shows them."""
     game = game_of(rules)
     words = dict(game.words)
-    if not game.jokers(rules):
+    if not rules.jokers:
         words = {w: t for w, t in words.items() if w != "shift"}
     width = max(len(w) for w in words) + 2
     return [f"  {word:<{width}}{text}" for word, text in words.items()]
@@ -122,13 +122,13 @@ def help_text(rules: Rules) -> str:
     """How to type actions, with examples whose cards are all in the pack in play."""
     game = game_of(rules)
     ranks, missing = _ranks(rules)
-    notes = [f"the {game.pack_name(rules).capitalize()} pack: no {missing}"] if missing else []
+    notes = [f"the {rules.pack_name.capitalize()} pack: no {missing}"] if missing else []
     if "10" in ranks:
         notes.append("T for 10")
     ranks_text = " ".join(ranks) + (f" ({'; '.join(notes)})" if notes else "")
     top = f"{ranks[-1]}D"  # the highest diamond of the pack
     examples = [line.format(top=top) for line in game.examples.split("\n")]
-    if game.jokers(rules):
+    if rules.jokers:
         examples.append("jokers: meld 5D 6D JK=4D | meld 8C 8D JK=8 | force 9H @0 shift")
     lines = [
         "Type the number of a move, or the move in notation:",
@@ -172,7 +172,7 @@ def not_in_pack(action: Action, rules: Rules) -> str | None:
                 return "JK: there is no joker in this game (C5)"
             _, missing = _ranks(rules)
             if missing:
-                pack_name = game_of(rules).pack_name(rules).capitalize()
+                pack_name = rules.pack_name.capitalize()
                 return f"{face} is not in this pack: the {pack_name} pack has no {missing} (C4)"
             return f"{face} is not in this pack (C4)"
     return None

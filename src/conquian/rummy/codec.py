@@ -31,11 +31,11 @@ from .view import CooncanView
 
 __all__ = ["CooncanCodec"]
 
-_OPTIONS = ("players", "jokers", "stock", "splash_bonus", "turn_limit")
-
 
 class CooncanCodec(Codec):
     """The rummy games' part of the formats (rules M)."""
+
+    rules_class = CooncanRules
 
     snapshot_fields = (
         "current_player",
@@ -50,9 +50,6 @@ class CooncanCodec(Codec):
         "turns",
         "result",
     )
-
-    def options(self, game: str) -> tuple[str, ...]:
-        return _OPTIONS
 
     def make_rules(self, game: str, options: dict[str, Any]) -> Rules:
         return CooncanRules(**{"variant": game, **options})

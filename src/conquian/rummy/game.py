@@ -52,16 +52,16 @@ class RummyGame(Game):
     """The words of the game, as the terminal's ``help`` explains them."""
     codec = _CODEC
 
-    def __init__(self, name: str, title: str, seats: range, copies: int, heading: str) -> None:
+    def __init__(self, name: str, title: str, seats: range, double: bool, heading: str) -> None:
         self.name = name
         self.title = title
         self.seats = seats
-        self.copies = copies
+        self._double = double  # M1: two packs
         self._heading = heading
         self.rules_maker = f"CooncanRules.{name.replace('-', '_')}"
 
     def rules(self, **options: Any) -> Rules:
-        if self.copies == 2:  # M1: the double pack
+        if self._double:  # M1: the double pack
             return CooncanRules.double_pack(**options)
         return CooncanRules.three_hand(**options)
 
@@ -70,15 +70,11 @@ class RummyGame(Game):
 
     @property
     def _packs(self) -> str:
-        return "two packs" if self.copies == 2 else "one pack"
+        return "two packs" if self._double else "one pack"
 
     def deal(self, rules: Rules, deck: tuple[Card, ...], dealer: int) -> State:
         assert isinstance(rules, CooncanRules)
         return deal(rules, deck, dealer)
-
-    def jokers(self, rules: Rules) -> int:
-        assert isinstance(rules, CooncanRules)
-        return rules.jokers
 
     def most_melds(self, rules: Rules) -> int:
         # M10: while the deal goes on every player holds a card, and the player who names a
@@ -137,9 +133,11 @@ class RummyGame(Game):
         return float(15 * rules.hand_size + (bonus or 0))
 
 
-THREE_HAND = RummyGame("three-hand", "Foster's three-hand Cooncan", range(2, 4), 1, "three-hand")
+THREE_HAND = RummyGame(
+    "three-hand", "Foster's three-hand Cooncan", range(2, 4), False, "three-hand"
+)
 """Foster's three-hand Cooncan (rules M), ``conquian.GAMES["three-hand"]``."""
 DOUBLE_PACK = RummyGame(
-    "double-pack", "Foster's double-pack Cooncan", range(2, 8), 2, "double-pack"
+    "double-pack", "Foster's double-pack Cooncan", range(2, 8), True, "double-pack"
 )
 """Foster's double-pack Cooncan (rules M, M14), ``conquian.GAMES["double-pack"]``."""

@@ -68,8 +68,6 @@ class Game:
     """How its default rules are made in Python, for messages: ``"CooCanRules"``."""
     seats: range
     """The numbers of players the game is played by (its rules object checks its own)."""
-    copies: int = 1
-    """How many copies of each card of the pack the deal uses (M1)."""
     examples: str = ""
     """Actions in notation for the help of the terminal (`conquian.render.terminal`), a line
     of help each; ``{top}`` stands for the highest diamond of the pack in play."""
@@ -121,14 +119,6 @@ class Game:
     def deal_seeded(self, rules: Rules, seed: int, dealer: int) -> State:
         """The first state of a deal from the seeded shuffle of the pack (C7)."""
         return self.deal(rules, shuffle(rules.pack_cards(), seed), dealer)
-
-    def pack_name(self, rules: Rules) -> str:
-        """The name of the pack (`conquian.cards.make_pack`): its ranks and their order (C4)."""
-        return "standard"
-
-    def jokers(self, rules: Rules) -> int:
-        """How many jokers the deal uses (C5, M1)."""
-        return 0
 
     def order(self, rules: Rules) -> Order:
         """The order of the cards in sequences under `rules` (C4, T14)."""
@@ -281,8 +271,8 @@ def game_of(rules: Rules) -> Game:
 
     Raises `TypeError` for anything but a rules object of a registered game.
 
-    >>> game_of(CooncanRules.double_pack()).copies
-    2
+    >>> game_of(CooncanRules.double_pack()).title
+    "Foster's double-pack Cooncan"
     >>> game_of("conquian")
     Traceback (most recent call last):
     ...
