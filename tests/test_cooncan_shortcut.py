@@ -9,7 +9,7 @@ and the state has no deck. The double pack's full sampler draws its positions
 by that shuffle too (placing the cards never fails for one shuffle and not for
 another, see `conquian.determinize`), so they are drawn the same way.
 These tests hold it against the full sampler, which reads the history and
-draws a whole deal (`sample_deal`, and the replay `sample_cooncan` without
+draws a whole deal (`sample_deal`, and the replay `sample_rummy` without
 rebuild): the same views, the same cards from the same random numbers, the
 same distribution, and the routing of the views the shortcut does not serve.
 """
@@ -27,10 +27,10 @@ from hypothesis import strategies as st
 
 from conquian import CooncanRules, State, new_game
 from conquian.cards import Card
-from conquian.determinize import DeterminizationError, sample_cooncan
+from conquian.determinize import DeterminizationError, sample_rummy
 from conquian.formats.records import GameRecord
 from conquian.rummy.sample import current
-from conquian.rummy.sampling import _cooncan_starter
+from conquian.rummy.sampling import _rummy_starter
 from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -74,7 +74,7 @@ def _check(view: Any, seed: int) -> None:
     assert sample.view(view.player) == view
     assert _hidden(view, sample) == Counter(view.unseen)
     whole = view.sample_deal(random.Random(seed))
-    if len(_cooncan_starter(view)) == 1:  # the full sampler's first deck is the one kept
+    if len(_rummy_starter(view)) == 1:  # the full sampler's first deck is the one kept
         for q in range(view.rules.players):
             assert sample.view(q) == whole.view(q)
             assert sample.hand(q) == whole.hand(q)
@@ -141,7 +141,7 @@ def _starter_open(rules: Any = None) -> Any:
     for seed in range(40):
         for state in random_states(rules, seed, every=5):
             view = state.view(state.current_player or 0)
-            if len(_cooncan_starter(view)) > 1 and view.hands is None:
+            if len(_rummy_starter(view)) > 1 and view.hands is None:
                 return view
     raise AssertionError("no view leaves the starter open")
 
@@ -204,14 +204,14 @@ def _late() -> Any:
 @pytest.mark.parametrize("make", [_constructed, _late, _starter_open, _double_pack_starter_open])
 def test_c6_shortcut_draws_as_the_full_sampler(make: Any) -> None:
     """C6: where a hidden card lies (which other hand, or where in the pack) is drawn by the
-    shortcut as by the replay reference (`sample_cooncan` without rebuild), from
+    shortcut as by the replay reference (`sample_rummy` without rebuild), from
     independent random numbers: a two-sample chi-square test on each unseen card tried."""
     view = make()
     n = view.rules.players
     runs = 300
     mine, theirs = random.Random(1), random.Random(2)
     shortcut = [view.sample_state(mine) for _ in range(runs)]
-    replayed = [sample_cooncan(view, theirs) for _ in range(runs)]
+    replayed = [sample_rummy(view, theirs) for _ in range(runs)]
     assert all(s.deck == () for s in shortcut)
     for card in view.unseen[:: max(1, len(view.unseen) // 4)]:
         a = Counter(_where(s, card, n) for s in shortcut)

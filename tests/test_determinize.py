@@ -26,7 +26,7 @@ from conquian import (
     new_game,
 )
 from conquian.determinize import sample_state
-from conquian.rummy.sampling import _cooncan_starter
+from conquian.rummy.sampling import _rummy_starter
 from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -214,7 +214,7 @@ def test_view_from_json_where_the_history_leaves_the_starter_open() -> None:
     for _ in range(267):
         state = state.apply(rng.choice(state.legal_actions()))
     view = state.view(0)
-    assert len(_cooncan_starter(view)) == 7
+    assert len(_rummy_starter(view)) == 7
     assert PlayerView.from_json(view.to_json()) == view
     data = json.loads(view.to_json())
     data["known"][1] = data["known"][1][1:]  # one card less known in seat 1's hand

@@ -25,7 +25,7 @@ from conquian.determinize import samples
 from conquian.games import game_of
 from conquian.offer.sample import position as offer_position
 from conquian.offer.sample import rebuildable
-from conquian.rummy.sampling import _cooncan_starter
+from conquian.rummy.sampling import _rummy_starter
 from strategies import random_states
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -170,7 +170,7 @@ def test_c6_many_samples_of_a_view_that_leaves_the_starter_open() -> None:
     for seed in range(40):
         for state in random_states(rules, seed, every=5):
             view = state.view(state.current_player or 0)
-            if len(_cooncan_starter(view)) < 2:
+            if len(_rummy_starter(view)) < 2:
                 continue
             draw = samples(view)
             mine, theirs = random.Random(seed), random.Random(seed)

@@ -31,7 +31,7 @@ from conquian import (
     parse_action,
 )
 from conquian.agents import ISMCTSAgent
-from conquian.determinize import TwoHandDeals
+from conquian.determinize import OfferDeals
 
 
 def _state(players: int = 2, trades: int = 1, dealer: int = 0) -> State:
@@ -425,7 +425,7 @@ def test_c6_t21_no_draw_is_refused_for_the_rounds(
     for _ in range(steps):
         state = state.apply(rng.choice(state.legal_actions()))
     view = state.view(state.current_player)
-    deals = TwoHandDeals(view)
+    deals = OfferDeals(view)
     for k in range(200):
         draw = random.Random(k)
         assert deals(*deals.split(view.unseen, draw), draw) is not None

@@ -39,7 +39,7 @@ starter the history may leave open (M11) changes the past, not the cards now. So
 the position drawn uniformly among the deals is a shuffle of `view.unseen`, each
 other seat given its unknown cards (seat by seat) and the face-down pack the rest,
 top first, or the turned-over stock the view shows (M11); once the deal is over
-(C6 Showing) only the pack. `cooncan_hidden` draws so, reading no history for it,
+(C6 Showing) only the pack. `rummy_hidden` draws so, reading no history for it,
 and `CooncanView.sample_state` builds the state on those cards
 (`conquian.rummy.sample.current`). The double pack's positions are drawn the same
 way (the paragraph on the double pack below says why). Such a state has no deck:
@@ -60,7 +60,7 @@ starter (left open by the view, M11) gives other known cards than the
 view's. Step 3 refuses them and another deck is drawn, as replaying the
 history on them would have refused them: the same random numbers give the
 same state as dealing the deck and replaying the history, which stays as
-the plain reference (`sample_two_hand` and `sample_cooncan` without
+the plain reference (`sample_offer` and `sample_rummy` without
 ``rebuild``; the JSON reader of views uses it, as its check of a view). One
 position is not built: a two-hand view while a card borrowed in the turn in
 progress is pending, as the view does not show which melds it may not go back
@@ -97,7 +97,7 @@ With trade rounds (Conquian's ``trades``, T21) what is unknown is both the deal 
 other players' hidden choices of the rounds, and the draw is **uniform over the pairs of a
 deal and the others' choices** that give the view: every such pair is as likely as any
 other. The hands drawn are those after the rounds; the rounds are then undone from the
-last (`TwoHandDeals`): in each, the viewer's hand gives back the card he received and his
+last (`OfferDeals`): in each, the viewer's hand gives back the card he received and his
 left neighbour's the card he gave, and every other hand a card its right neighbour chose,
 any of its cards (each hand holds the hand size then, so every choice counts the same).
 Only the cards the viewer gave are bound (each in his neighbour's hand right after its
@@ -127,19 +127,33 @@ from collections.abc import Callable
 
 from ._sampling import shuffled
 from .errors import DeterminizationError
-from .offer.sampling import TwoHandDeals, sample_two_hand, two_hand_samples
-from .rummy.sampling import cooncan_hidden, cooncan_samples, sample_cooncan
+from .offer.sampling import OfferDeals, offer_samples, sample_offer
+from .rummy.sampling import rummy_hidden, rummy_samples, sample_rummy
 from .state.base import PlayerView, State
 
 # The shared shuffle by its former name (`conquian.agents.reading` shuffles as samples do).
 _shuffled = shuffled
 
+# The names of before the engines' vocabulary (offer, rummy), which programs keep using.
+TwoHandDeals = OfferDeals
+sample_two_hand = sample_offer
+two_hand_samples = offer_samples
+sample_cooncan = sample_rummy
+cooncan_samples = rummy_samples
+cooncan_hidden = rummy_hidden
+
 __all__ = [
     "DeterminizationError",
+    "OfferDeals",
     "TwoHandDeals",
     "cooncan_hidden",
     "cooncan_samples",
+    "offer_samples",
+    "rummy_hidden",
+    "rummy_samples",
     "sample_cooncan",
+    "sample_offer",
+    "sample_rummy",
     "sample_state",
     "sample_two_hand",
     "samples",

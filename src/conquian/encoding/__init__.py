@@ -206,12 +206,12 @@ class ActionSpace:
         # A game with its own numbering (Coo-Can: `conquian.coocan.ids`) gives its ids.
         self._own = game.action_ids(rules)
         if self._own is not None:
-            self._two_hand = False
+            self._offers = False
             self._len = len(self._own)
             self.families: tuple[tuple[str, int, int], ...] = self._own.families
             return
         m = self.most_melds
-        self._two_hand = _offers(rules)
+        self._offers = _offers(rules)
         self._cards: tuple[Card, ...] = tuple(sorted(set(rules.pack_cards())))
         self._card_at = {c: k for k, c in enumerate(self._cards)}
         naturals = [c for c in self._cards if c.suit is not None]
@@ -243,7 +243,7 @@ class ActionSpace:
             ("discard", len(self._cards)),
             ("force", len(self._force_faces) * m),
             ("force shift", len(self._shift_faces) * m),
-            ("borrow", len(self._cards) * m if self._two_hand else 0),
+            ("borrow", len(self._cards) * m if self._offers else 0),
             ("meld", len(self._new)),
             ("meld onto", self._onto_start[-1]),
             ("meld shift", len(self._shift_faces) * m),
@@ -305,7 +305,7 @@ class ActionSpace:
         start, m = self._start, self.most_melds
         kind = type(action)
         try:
-            if kind is (Pass if self._two_hand else Draw):
+            if kind is (Pass if self._offers else Draw):
                 return 0
             if isinstance(action, Take):
                 return start["take"] + self._card_at[action.card]
@@ -321,7 +321,7 @@ class ActionSpace:
                 if action.shift:
                     return start["force shift"] + self._shift_at[action.card] * m + action.onto
                 return start["force"] + self._force_at[action.card] * m + action.onto
-            if kind is Borrow and self._two_hand:
+            if kind is Borrow and self._offers:
                 assert isinstance(action, Borrow)
                 self._check_index(action.source)
                 return start["borrow"] + self._card_at[action.card] * m + action.source
@@ -363,7 +363,7 @@ class ActionSpace:
                 name, k = family, i - start
                 break
         if name == "first":
-            return Pass() if self._two_hand else Draw()
+            return Pass() if self._offers else Draw()
         if name == "take":
             return Take(self._cards[k])
         if name == "discard":

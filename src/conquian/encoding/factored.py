@@ -68,7 +68,7 @@ class FactoredActions:
             self.most_melds + 1,
             *([len(self.faces) + 1] * self.cards),
         )
-        self._first = Pass() if space._two_hand else Draw()
+        self._first = Pass() if space._offers else Draw()
 
     def __repr__(self) -> str:
         return f"FactoredActions({self.space!r})  # nvec {self.nvec[:3]} x {self.cards} cards"

@@ -32,13 +32,13 @@ from .tables import sequence_order
 from .trading import known_cards
 from .view import ConquianView, Origin
 
-__all__ = ["TwoHandCodec"]
+__all__ = ["OfferCodec"]
 
 # The player count of the rules being read, for the options checked one by one (T16).
 _PLAYERS: ContextVar[int] = ContextVar("players", default=2)
 
 
-class TwoHandCodec(Codec):
+class OfferCodec(Codec):
     """The offer game's part of the formats (rules T)."""
 
     rules_class = ConquianRules

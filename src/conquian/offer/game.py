@@ -15,10 +15,10 @@ from ..cards import Card, make_pack, shuffle
 from ..rules import ConquianRules, Rules
 from ..state.base import State
 from ..state.game import Game, Zone
-from .codec import TwoHandCodec
+from .codec import OfferCodec
 from .observe import ObservationWriter
 from .sample import position, positions, rebuildable
-from .sampling import sample_two_hand, two_hand_samples
+from .sampling import offer_samples, sample_offer
 from .start import deal, deal_indices
 
 __all__ = ["CONQUIAN", "OfferGame"]
@@ -92,7 +92,7 @@ class OfferGame(Game):
         ),
     }
     """The words of the game, as the terminal's ``help`` explains them."""
-    codec = TwoHandCodec()
+    codec = OfferCodec()
 
     def rules(self, **options: Any) -> Rules:
         # Two players is the default of the rules object (T16): it need not be named.
@@ -135,7 +135,7 @@ class OfferGame(Game):
         return 40
 
     def sample(self, view: Any, rng: random.Random, deal: Any = None, accept: Any = None) -> State:
-        sample: State = sample_two_hand(view, rng, deal=deal, accept=accept)
+        sample: State = sample_offer(view, rng, deal=deal, accept=accept)
         return sample
 
     def sample_state(self, view: Any, rng: random.Random) -> State:
@@ -143,14 +143,14 @@ class OfferGame(Game):
         # view without replaying the history, except while a card borrowed in the turn in
         # progress is pending (T9, `sample.rebuildable`).
         if rebuildable(view):
-            built: State = sample_two_hand(view, rng, rebuild=position)
+            built: State = sample_offer(view, rng, rebuild=position)
             return built
-        sampled: State = sample_two_hand(view, rng)
+        sampled: State = sample_offer(view, rng)
         return sampled
 
     def samples(self, view: Any) -> Callable[[random.Random], State]:
         if rebuildable(view):
-            built: Callable[[random.Random], State] = two_hand_samples(view, positions(view))
+            built: Callable[[random.Random], State] = offer_samples(view, positions(view))
             return built
         return functools.partial(self.sample_state, view)
 

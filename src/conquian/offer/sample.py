@@ -1,7 +1,7 @@
 """The position a view of the offer game shows, with its hidden cards drawn (C6): `position`.
 
 `ConquianView.sample_state` draws a deck among those that give the view
-(`conquian.determinize.sample_two_hand`) and builds the state the view shows
+(`conquian.determinize.sample_offer`) and builds the state the view shows
 on it with `position`, without replaying the history: every zone a view
 shows (the table, the card on offer and where it came from, the pending
 cards, the buried cards, who acts, the result, the history) is the view's,

@@ -1,6 +1,6 @@
 """The samples of the offer game (Conquian, rules T, C6), as `conquian.determinize` draws them:
-the reading of a view's history (`_two_hand_known`), the deals that give a view
-(`TwoHandDeals`), and `sample_two_hand`, with the trade rounds of T21 undone.
+the reading of a view's history (`_offer_known`), the deals that give a view
+(`OfferDeals`), and `sample_offer`, with the trade rounds of T21 undone.
 
 It lives apart from `conquian.determinize`, which describes the draw and re-exports its
 public names, to keep each module short; it imports no engine.
@@ -39,7 +39,7 @@ _INDEX = attrgetter("index")
 
 
 @lru_cache(maxsize=64)
-def _two_hand_seats(size: int, players: int, dealer: int) -> tuple[tuple[int, ...], ...]:
+def _offer_seats(size: int, players: int, dealer: int) -> tuple[tuple[int, ...], ...]:
     """T1, T16: by seat, the deck positions dealt to it, in twos from the pone round (with
     an odd hand, one card each in the last round). A table for each deal's shape (a few
     hand sizes, seat counts and dealers), worked out once."""
@@ -54,7 +54,7 @@ def _two_hand_seats(size: int, players: int, dealer: int) -> tuple[tuple[int, ..
     return tuple(places)
 
 
-def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
+def _offer_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
     """The cards turned from the stock in order (T4–T7, T11), and the cards each seat
     played from his hand (melded, discarded or forced from it), read from the history."""
     size, n = view.rules.hand_size, view.rules.players
@@ -116,7 +116,7 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
                     played[player].add(c)
                     seen.add(c)
         elif kind is Trade:
-            continue  # T21: the trade rounds, before the starter (`TwoHandDeals` reads them)
+            continue  # T21: the trade rounds, before the starter (`OfferDeals` reads them)
         elif kind is not Borrow:
             raise DeterminizationError(f"'{action}' is not an action of the two-hand game")
     if len(view.history) < view.rules.trades * n:  # T21: the starter is not turned yet
@@ -130,7 +130,7 @@ def _two_hand_known(view: Any) -> tuple[list[Card], list[set[Card]]]:
     return [c for c in turned if c is not None], played
 
 
-def sample_two_hand(
+def sample_offer(
     view: Any,
     rng: random.Random,
     deal: Callable[..., S] | None = None,
@@ -156,9 +156,9 @@ def sample_two_hand(
     """
     check_rng(rng)
     if rebuild is not None and deal is None and accept is None:
-        sample: S = two_hand_samples(view, rebuild)(rng)
+        sample: S = offer_samples(view, rebuild)(rng)
         return sample
-    deal_with = TwoHandDeals(view, deal)
+    deal_with = OfferDeals(view, deal)
 
     def draw() -> S | None:
         first: S | None = deal_with(*deal_with.split(view.unseen, rng), rng)
@@ -186,12 +186,12 @@ class _Rest:
         self.history = history
 
 
-def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[random.Random], S]:
-    """The samples of one view of the offer game, built with `rebuild` (`sample_two_hand`):
-    ``samples(rng)`` is ``sample_two_hand(view, rng, rebuild=rebuild)``, the view's
+def offer_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[random.Random], S]:
+    """The samples of one view of the offer game, built with `rebuild` (`sample_offer`):
+    ``samples(rng)`` is ``sample_offer(view, rng, rebuild=rebuild)``, the view's
     history read once for every call (`ConquianView.samples`)."""
-    deal_with = TwoHandDeals(view, _deck_only)
-    seats = _two_hand_hidden(view)
+    deal_with = OfferDeals(view, _deck_only)
+    seats = _offer_hidden(view)
 
     def samples(rng: random.Random) -> S:
         check_rng(rng)
@@ -199,10 +199,10 @@ def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[r
         def drawn() -> tuple[Any, ...]:
             held, stock = deal_with.split(view.unseen, rng)
             deck = deal_with(held, stock, rng)
-            return (view, deck, _two_hand_hands(view, seats, held))
+            return (view, deck, _offer_hands(view, seats, held))
 
         def replay() -> S:
-            return sample_two_hand(view, rng)
+            return sample_offer(view, rng)
 
         return rebuilt(view, drawn, rebuild, replay)
 
@@ -210,11 +210,11 @@ def two_hand_samples(view: Any, rebuild: Callable[..., S | None]) -> Callable[[r
 
 
 def _deck_only(rules: Any, deck: tuple[Card, ...], dealer: int) -> tuple[Card, ...]:
-    """A deal function giving the deck itself: the state is built from it (`sample_two_hand`)."""
+    """A deal function giving the deck itself: the state is built from it (`sample_offer`)."""
     return deck
 
 
-def _two_hand_hidden(view: Any) -> list[tuple[int, int]]:
+def _offer_hidden(view: Any) -> list[tuple[int, int]]:
     """The other seats from the viewer's left round the table (T16), each with how many of
     its cards are hidden from him: its whole hand while the deal goes on, none once every
     hand is shown (C6 Showing)."""
@@ -223,12 +223,12 @@ def _two_hand_hidden(view: Any) -> list[tuple[int, int]]:
     return [((me + i) % n, 0 if shown else view.hand_sizes[(me + i) % n]) for i in range(1, n)]
 
 
-def _two_hand_hands(
+def _offer_hands(
     view: Any, seats: list[tuple[int, int]], held: Sequence[Card]
 ) -> list[Sequence[Card]]:
     """Every seat's hand now: the viewer's own, the shown hands at the end of the deal (C6
     Showing), else for each other seat the hidden cards drawn for it (`held`, seat by seat
-    from his left, as `TwoHandDeals` takes them)."""
+    from his left, as `OfferDeals` takes them)."""
     shown = shown_hands(view)
     hands: list[Sequence[Card]] = list(shown) if shown else [()] * view.rules.players
     hands[view.player] = view.hand
@@ -240,7 +240,7 @@ def _two_hand_hands(
     return hands
 
 
-class TwoHandDeals:
+class OfferDeals:
     """The deals that give a view of the offer game, told apart by its unseen cards (T1–T17).
 
     ``deals(held, stock, rng)`` deals the pack in which the other seats' hidden
@@ -251,13 +251,13 @@ class TwoHandDeals:
     `rng` is None (the order of a hand plays no part in the game). The deal
     is not replayed: a searching bot that weighs hidden hands replays it
     itself (`conquian.agents.reading`). `deal` is the engine's deal function,
-    as for `sample_two_hand`. ``deals.split(view.unseen, rng)`` draws `held`
+    as for `sample_offer`. ``deals.split(view.unseen, rng)`` draws `held`
     and `stock` as the samples do: uniformly, and with trade rounds (T21) with
     the chances of the deals and the others' choices that give the view.
 
     >>> import random
     >>> view = new_game(ConquianRules(), seed=7).apply("pass").view(0)
-    >>> deals = TwoHandDeals(view)
+    >>> deals = OfferDeals(view)
     >>> unseen = sorted(view.unseen)
     >>> first = deals(unseen[: deals.hidden], unseen[deals.hidden :], random.Random(1))
     >>> sorted(first.hand(1)) == unseen[: deals.hidden]  # the other seat's hidden cards
@@ -268,7 +268,7 @@ class TwoHandDeals:
         self._deal = deal or deal_for(view)
         rules, me = view.rules, view.player
         size, n = rules.hand_size, rules.players
-        turned, played = _two_hand_known(view)
+        turned, played = _offer_known(view)
         others = [(me + i) % n for i in range(1, n)]  # from his left round the table (T16)
         mine = sorted([*view.hand, *played[me]], key=_INDEX)
         shown = shown_hands(view)  # C6 Showing: at the end of the deal every hand is shown
@@ -303,7 +303,7 @@ class TwoHandDeals:
             raise DeterminizationError("the view's cards do not add up to a deal")
         self._rules, self._dealer, self._pack, self._turned = rules, view.dealer, pack, turned
         self._mine, self._known, self._hidden = mine, known, hidden
-        self._places, self._me, self._others = _two_hand_seats(size, n, view.dealer), me, others
+        self._places, self._me, self._others = _offer_seats(size, n, view.dealer), me, others
         self._undo = Rounds(self._rounds, me, n, size) if self._rounds else None
         self._free: list[Card] = []
         """T21: the cards he gave that he has not seen since (`_placed`)."""

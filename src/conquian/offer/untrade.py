@@ -1,7 +1,7 @@
 """The trade rounds of a view undone from the last, counted (T21, C6).
 
 A sample of a view with trade rounds draws the hands after the rounds and
-undoes the rounds from the last (`conquian.determinize.TwoHandDeals`). In
+undoes the rounds from the last (`conquian.determinize.OfferDeals`). In
 each round every hand holds one card its right neighbour chose: the
 viewer's hand the card he received, his left neighbour's the card he gave,
 and every other hand a card its right neighbour chose unseen, any of its

@@ -29,10 +29,10 @@ from .state import CooncanState
 from .tables import ORDER, Phase
 from .view import CooncanView
 
-__all__ = ["CooncanCodec"]
+__all__ = ["RummyCodec"]
 
 
-class CooncanCodec(Codec):
+class RummyCodec(Codec):
     """The rummy games' part of the formats (rules M)."""
 
     rules_class = CooncanRules

@@ -14,17 +14,17 @@ from ..cards import Card
 from ..rules import CooncanRules, Rules
 from ..state.base import State
 from ..state.game import Game, Zone
-from .codec import CooncanCodec
+from .codec import RummyCodec
 from .dealing import deal
 from .sample import current, position, positions
-from .sampling import cooncan_samples, deal_of, sample_cooncan
+from .sampling import deal_of, rummy_samples, sample_rummy
 
 __all__ = ["DOUBLE_PACK", "THREE_HAND", "RummyGame"]
 
 _PIP_SCALE = 60.0
 """Pips at which a Cooncan payment counts for about three quarters of a win."""
 
-_CODEC = CooncanCodec()
+_CODEC = RummyCodec()
 
 
 class RummyGame(Game):
@@ -91,7 +91,7 @@ class RummyGame(Game):
         return rules.hand_size + 1  # M2: a hand after its draw
 
     def sample(self, view: Any, rng: random.Random, deal: Any = None, accept: Any = None) -> State:
-        sample: State = sample_cooncan(view, rng, deal=deal, accept=accept)
+        sample: State = sample_rummy(view, rng, deal=deal, accept=accept)
         return sample
 
     def sample_state(self, view: Any, rng: random.Random) -> State:
@@ -105,14 +105,14 @@ class RummyGame(Game):
     def sample_deal(self, view: Any, rng: random.Random) -> State:
         """`CooncanView.sample_deal`: a whole deal with its deck, in the position the view
         shows, built without replaying the history (`sample.position`)."""
-        sample: State = sample_cooncan(view, rng, rebuild=position)
+        sample: State = sample_rummy(view, rng, rebuild=position)
         return sample
 
     def samples(self, view: Any) -> Callable[[random.Random], State]:
         shortcut = current(view)
         if shortcut is not None:
             return shortcut
-        draw: Callable[[random.Random], State] = cooncan_samples(view, positions(view))
+        draw: Callable[[random.Random], State] = rummy_samples(view, positions(view))
         return draw
 
     def dealt(self, state: State) -> State | None:

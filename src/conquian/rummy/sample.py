@@ -1,7 +1,7 @@
 """The position a view of Cooncan shows, with its hidden cards drawn (C6): `position`.
 
 `CooncanView.sample_state` draws a deck among those that give the view
-(`conquian.determinize.sample_cooncan`) and builds the state the view shows
+(`conquian.determinize.sample_rummy`) and builds the state the view shows
 on it with `position`, without replaying the history: the table, the stock,
 the known cards (C6), who acts and in which phase, the turns ended and the
 result are the view's; each seat's hand is its cards now (the viewer's own,
@@ -21,7 +21,7 @@ from typing import Any
 from ..actions import Discard, Draw, Force, Meld, Take
 from ..cards import Card, card_at
 from .melds import Fits
-from .sampling import cooncan_hidden
+from .sampling import rummy_hidden
 from .state import CooncanState, Deal
 from .tables import physical
 from .turn import forget, with_card
@@ -194,7 +194,7 @@ def positions(view: Any) -> Callable[..., CooncanState | None]:
 
 def current(view: Any) -> Callable[[random.Random], CooncanState] | None:
     """Samples of `view` drawn as positions, with no deal behind them (C6): ``draw(rng)`` is
-    the state the view shows, its hidden cards drawn by `conquian.determinize.cooncan_hidden`
+    the state the view shows, its hidden cards drawn by `conquian.determinize.rummy_hidden`
     without reading the history for them; None where that draw does not serve the view.
 
     The state has no deck (its `Deal` holds none): only the position is drawn, not the
@@ -204,7 +204,7 @@ def current(view: Any) -> Callable[[random.Random], CooncanState] | None:
     drawn, top first, or the turned-over stock the view shows (M11); every other part is
     the view's, as `position` makes it.
     """
-    hidden = cooncan_hidden(view)
+    hidden = rummy_hidden(view)
     if hidden is None:
         return None
     rules = view.rules

@@ -1,7 +1,7 @@
 """The samples of Foster's Cooncan (rules M, C6), as `conquian.determinize` draws them: the
-starter a view leaves open (`_cooncan_starter`), each seat's places and deadlines
-(`_cooncan_seats`), the position drawn without reading the history where it is exact
-(`cooncan_hidden`), and `sample_cooncan`.
+starter a view leaves open (`_rummy_starter`), each seat's places and deadlines
+(`_rummy_seats`), the position drawn without reading the history where it is exact
+(`rummy_hidden`), and `sample_rummy`.
 
 It lives apart from `conquian.determinize`, which describes the draw and re-exports its
 public names, to keep each module short; it imports no engine.
@@ -36,7 +36,7 @@ from ..errors import DeterminizationError
 S = TypeVar("S", bound=Any)
 
 
-def _cooncan_starter(view: Any) -> list[Card]:
+def _rummy_starter(view: Any) -> list[Card]:
     """The card that started the stock (M1), or the cards it may be when the view leaves
     it open (it went round the turned-over stock into a hand and was played, M11)."""
     rules = view.rules
@@ -114,7 +114,7 @@ def _at_place(cards: Sequence[Card], at: int, zone: str) -> Card:
     return cards[at]
 
 
-def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
+def _rummy_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
     """Each seat's places and cards (`Seat`, cards by index), and the places of the pack
     still face down.
 
@@ -179,7 +179,7 @@ def _cooncan_seats(view: Any, starter: Any) -> tuple[list[Seat], list[int]]:
     return seats, list(range(next_place, total)) if pack is None else []
 
 
-def cooncan_hidden(
+def rummy_hidden(
     view: Any,
 ) -> Callable[[random.Random], tuple[list[Sequence[Card]], Sequence[Card]]] | None:
     """The hidden cards of the position `view` shows, drawn without reading its history:
@@ -189,7 +189,7 @@ def cooncan_hidden(
     take of M2 may not be allowed by them), or unseen cards that do not fill the hidden
     places (the full sampler says why).
 
-    The full sampler (`cooncan_samples`) shuffles `view.unseen` into the other hands and the
+    The full sampler (`rummy_samples`) shuffles `view.unseen` into the other hands and the
     pack, then spreads each seat's cards over its places dealt or drawn face down, each
     card it played before the action that plays it (M2–M11). Whether that spreading can be
     done does not hang on which unseen cards a seat was given: every card it played from
@@ -245,7 +245,7 @@ def cooncan_hidden(
     return draw
 
 
-def sample_cooncan(
+def sample_rummy(
     view: Any,
     rng: random.Random,
     deal: Callable[..., S] | None = None,
@@ -259,40 +259,40 @@ def sample_cooncan(
     (dealt, or drawn face down) hold the cards it played from them and, for the
     other seats, the unknown part of the hand, drawn from `view.unseen`, each
     card placed before the action that plays it. `deal`, `accept` and `rebuild` as
-    for `sample_two_hand`: with `rebuild`, the state is built on the drawn deck from
+    for `sample_offer`: with `rebuild`, the state is built on the drawn deck from
     the view and every seat's hand now, without replaying the history.
     """
     check_rng(rng)
-    sample: S = cooncan_samples(view, rebuild, deal, accept)(rng)
+    sample: S = rummy_samples(view, rebuild, deal, accept)(rng)
     return sample
 
 
-def cooncan_samples(
+def rummy_samples(
     view: Any,
     rebuild: Callable[..., S | None] | None,
     deal: Callable[..., S] | None = None,
     accept: Callable[[S], bool] | None = None,
 ) -> Callable[[random.Random], S]:
-    """The samples of one Cooncan view (`sample_cooncan`): ``samples(rng)`` is
-    ``sample_cooncan(view, rng, deal, accept, rebuild)``, the view's history read once for
+    """The samples of one Cooncan view (`sample_rummy`): ``samples(rng)`` is
+    ``sample_rummy(view, rng, deal, accept, rebuild)``, the view's history read once for
     every call (`CooncanView.samples`)."""
     dealt: Callable[..., S] = deal or deal_for(view)
     rules = view.rules
     n = rules.players
     history_length = len(view.history)
-    starters = _cooncan_starter(view)
+    starters = _rummy_starter(view)
     plans: dict[Card, tuple[list[Seat], list[int]]] = {}
     shared: list[tuple[list[Seat], list[int]] | None] = []  # read once for all starters
 
     def _plan(starter: Card) -> tuple[list[Seat], list[int]]:
         if len(starters) > 1 and not shared:
             try:
-                shared.append(_cooncan_seats(view, STARTER))
+                shared.append(_rummy_seats(view, STARTER))
             except Ambiguous:
                 shared.append(None)
         read = shared[0] if shared else None
         if read is None:
-            return _cooncan_seats(view, starter)
+            return _rummy_seats(view, starter)
         return [seat.with_starter(starter) for seat in read[0]], read[1]
 
     me = view.player
@@ -383,7 +383,7 @@ def cooncan_samples(
         if rebuild is not None and deal is None and accept is None:
 
             def replay() -> S:
-                return sample_cooncan(view, rng)
+                return sample_rummy(view, rng)
 
             return rebuilt(view, drawn, rebuild, replay, work)
 
@@ -416,12 +416,12 @@ def deal_of(state: Any) -> Any | None:
     total, start = len(rules.pack_cards()), n * rules.hand_size
     deal = deal_for(view)
     try:
-        starters = _cooncan_starter(view)
+        starters = _rummy_starter(view)
     except DeterminizationError:
         return None
     for starter in starters:
         try:
-            seats, rest = _cooncan_seats(view, starter)
+            seats, rest = _rummy_seats(view, starter)
         except (Ambiguous, DeterminizationError):
             continue
         if view.known_pack is not None:  # M11: the pack is the turned-over stock, in view
