@@ -45,7 +45,7 @@ Usage (run it niced on a shared machine; it uses one process at a time)::
     python benchmarks/mutation.py --show offer/turn.py:41   # one mutant's change
     python benchmarks/mutation.py --run offer/turn.py:41 rummy/melds.py:7
     python benchmarks/mutation.py --sample 200 --seed 18 --list  # the sample's names only
-    python benchmarks/mutation.py --run rummy/view.py:2 --tests tests/test_encoding.py
+    python benchmarks/mutation.py --run rummy/view.py:2 --tests tests/encoding/test_encoding.py
     python benchmarks/mutation.py --targets combos --sample 100 --seed 18
     python benchmarks/mutation.py --run combos.py:250              # a mutant of combos.py
 
@@ -83,58 +83,58 @@ TARGETS = (*PACKAGES, "combos/core", "combos/reasons")
 # (agents, encoding, CLI, reliability, threads, simulation, docs) are left out.
 _COMMON = [
     "tests/test_mutation_gaps.py",
-    "tests/test_explain.py",
-    "tests/test_records.py",
+    "tests/combos/test_explain.py",
+    "tests/formats/test_records.py",
     "tests/test_showing.py",
     "tests/test_public_edges.py",
     "tests/test_game.py",
     "tests/test_rules.py",
     "tests/test_scoring.py",
-    "tests/test_diagram.py",
-    "tests/test_svg.py",
+    "tests/render/test_diagram.py",
+    "tests/render/test_svg.py",
     "tests/test_determinize.py",
     "tests/properties/test_explanations.py",
 ]
 SELECTION: dict[str, list[str]] = {
     "offer": [
-        "tests/test_two_hand.py",
-        "tests/test_two_hand_package.py",
-        "tests/test_two_hand_golden.py",
-        "tests/test_two_hand_sources.py",
+        "tests/offer/test_offer.py",
+        "tests/offer/test_offer_package.py",
+        "tests/offer/test_offer_golden.py",
+        "tests/offer/test_offer_sources.py",
         "src/conquian/offer",
         *_COMMON,
         "tests/test_search.py",
-        "tests/properties/test_two_hand_props.py",
-        "tests/properties/test_two_hand_options.py",
+        "tests/properties/test_offer_props.py",
+        "tests/properties/test_offer_options.py",
     ],
     "rummy": [
-        "tests/test_cooncan.py",
-        "tests/test_cooncan_package.py",
-        "tests/test_cooncan_golden.py",
-        "tests/test_cooncan_oracle.py",
+        "tests/rummy/test_rummy.py",
+        "tests/rummy/test_rummy_package.py",
+        "tests/rummy/test_rummy_golden.py",
+        "tests/rummy/test_rummy_oracle.py",
         "src/conquian/rummy",
         *_COMMON,
-        "tests/properties/test_cooncan_props.py",
+        "tests/properties/test_rummy_props.py",
     ],
     # combos.py's doctests, its own tests, and the other tests that call it directly: the
     # error messages of `explain`, the cooncan pre-filter against `melds_in`, the caches,
     # a combination drawn for Jupyter.
     "combos/core": [
         "src/conquian/combos/core.py",
-        "tests/test_combos.py",
+        "tests/combos/test_combos.py",
         "tests/test_mutation_gaps.py",
         "tests/test_actions.py",
-        "tests/test_explain.py",
-        "tests/test_cooncan_package.py",
+        "tests/combos/test_explain.py",
+        "tests/rummy/test_rummy_package.py",
         "tests/test_collector.py",
-        "tests/test_svg.py",
+        "tests/render/test_svg.py",
     ],
     # why a set of cards is no combination: its doctests, its tests and the messages quoting it
     "combos/reasons": [
         "src/conquian/combos/reasons.py",
-        "tests/test_explain.py",
+        "tests/combos/test_explain.py",
         "tests/test_mutation_gaps.py",
-        "tests/test_combos.py",
+        "tests/combos/test_combos.py",
         "tests/properties/test_explanations.py",
     ],
 }

@@ -4,8 +4,8 @@ A mutation run changes one operator or constant of the library at a time and
 reruns the tests; a mutant that no test notices marks a behaviour nobody
 checks. Each test here pins one such behaviour of `conquian.combos.core` or of the
 two engines (two-hand and Cooncan), with an answer worked out from the rules'
-text; the positions are dealt with the helpers of `test_two_hand` and
-`test_cooncan`.
+text; the positions are dealt with the helpers of `test_offer` and
+`test_rummy`.
 """
 
 from __future__ import annotations
@@ -21,6 +21,22 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
+from test_offer import (
+    DEALER_HAND,
+    FOSTER,
+    HOYLE,
+    NINE_DOWN,
+    PAGAT,
+    assert_illegal,
+    build_deck,
+    deal_game,
+)
+from test_offer import play as two_hand_play
+from test_offer import texts as two_hand_texts
+from test_rummy import THREE_JK, rejects
+from test_rummy import game as cooncan_game
+from test_rummy import play as cooncan_play
+from test_rummy import texts as cooncan_texts
 
 from conquian import (
     Card,
@@ -57,22 +73,6 @@ from conquian.errors import RecordError
 from conquian.offer import turn_finishes
 from conquian.rummy import cut_for_deal
 from conquian.rummy.explain import why
-from test_cooncan import THREE_JK, rejects
-from test_cooncan import game as cooncan_game
-from test_cooncan import play as cooncan_play
-from test_cooncan import texts as cooncan_texts
-from test_two_hand import (
-    DEALER_HAND,
-    FOSTER,
-    HOYLE,
-    NINE_DOWN,
-    PAGAT,
-    assert_illegal,
-    build_deck,
-    deal_game,
-)
-from test_two_hand import play as two_hand_play
-from test_two_hand import texts as two_hand_texts
 
 STANDARD = Order.of("standard")
 SRC = Path(__file__).resolve().parent.parent / "src"

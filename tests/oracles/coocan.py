@@ -5,7 +5,7 @@ could be written (a draw, a take of every card of the pack, every
 sub-multiset of the hand as a meld, new or onto every meld of the table,
 every discard) and keeps those the rules, read literally, allow.
 `oracle(state)` maps each legal action to the hand and table it leads to;
-`tests/test_coocan.py` checks the engine against it.
+`tests/coocan/test_coocan.py` checks the engine against it.
 """
 
 from __future__ import annotations

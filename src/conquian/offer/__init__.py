@@ -83,7 +83,7 @@ learning environments), `codec` (positions
 and views as JSON, for the formats' shared driver), and `game` (`CONQUIAN`, the game
 as the rest of the package asks it). The plain statement of T8, T9
 and the no-dead-end rule, with which every shortcut is checked, is the oracle
-of the test suite (``tests/oracles/two_hand.py``).
+of the test suite (``tests/oracles/offer.py``).
 """
 
 from .game import CONQUIAN, OfferGame

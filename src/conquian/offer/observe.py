@@ -7,7 +7,7 @@ learning environments write it at every step. A Conquian pack holds each card on
 (T1), so every card plane is 0 or 1 at each card and a set of cards is a mask
 (`conquian.offer.board`): a plane is joined from tables built once per writer,
 one for each eight bits of `Card.index`, and the unseen cards are the pack's
-mask less every card the viewer sees (C6). `tests/test_encoding.py` checks the
+mask less every card the viewer sees (C6). `tests/encoding/test_encoding.py` checks the
 writer against the view's observation, entry for entry, on every state of
 seeded random deals for two to four seats, with and without trade rounds (T21).
 

@@ -3,8 +3,8 @@
 Every condition here is either a necessary condition for finishing a turn
 (it only drops lines the search of `turn.finishable` would reject) or a
 sufficient one (a line the search would find). Each names the property
-test of ``tests/properties/test_two_hand_props.py`` that pins it to the
-plain search (``tests/oracles/two_hand.py``).
+test of ``tests/properties/test_offer_props.py`` that pins it to the
+plain search (``tests/oracles/offer.py``).
 """
 
 from __future__ import annotations

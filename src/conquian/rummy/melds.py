@@ -161,7 +161,7 @@ def plays(
     alone or with a joker shift (`Fits`), so the combinations it reaches are
     the only ones looked at; pinned against the plain search (every
     combination tried) by
-    ``tests/test_cooncan_package.py::test_plays_agree_with_every_combination_tried``.
+    ``tests/rummy/test_rummy_package.py::test_plays_agree_with_every_combination_tried``.
     """
     out: list[Play] = []
     if len(hand) >= 3 and may_meld(hand):

@@ -126,7 +126,7 @@ def may_meld(hand: Sequence[Card]) -> bool:
     and three of a rank or three places in a row. When this is false
     `conquian.combos.core.melds_in` finds nothing; when true it decides. Pinned
     against `melds_in` by
-    ``tests/test_cooncan_package.py::test_melding_prefilter_never_hides_a_meld``.
+    ``tests/rummy/test_rummy_package.py::test_melding_prefilter_never_hides_a_meld``.
 
     >>> from conquian import cards
     >>> may_meld(cards("5C JK JK")), may_meld(cards("JK JK")), may_meld(cards("5C 9D JK"))

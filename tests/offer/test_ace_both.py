@@ -3,7 +3,7 @@ its action ids and at the command line.
 
 The encyclopedia melds "three to ten cards from the sequence A 2 3 4 5 6 7 J Q K A":
 the ace below the two or above the king, never both in one sequence. The
-property test of ``tests/properties/test_two_hand_options.py`` plays random deals
+property test of ``tests/properties/test_offer_options.py`` plays random deals
 with ``ace="both"`` against the oracle; these are the positions by hand.
 """
 

@@ -3,7 +3,7 @@ T20, T26).
 
 Each case plays seeded random deals under one set of rules, and at every state
 reached compares `state.legal_actions()` with the legal actions of the oracle
-in ``tests/oracles/two_hand_options.py``, a plain exhaustive search written
+in ``tests/oracles/offer_options.py``, a plain exhaustive search written
 from the rules pages: T8 with every `lay_down` value, T9 with `borrow_middle`
 and `borrow_other_kind`, T10 (the forced player's melding), T14
 `max_sequence`, T2 winning, and no dead ends. Both follow the same action,
@@ -27,7 +27,7 @@ from conquian import Borrow, Card, ConquianRules, ConquianState, Meld, Take, new
 from conquian.combos import core as combos
 from conquian.offer.board import key, mask
 from conquian.offer.tables import Memo, tables_for
-from oracles import two_hand_options as oracle
+from oracles import offer_options as oracle
 
 GAMES = max(12, settings().max_examples // 15)
 """Deals per case: 12 under the default profile, 20 under ``ci``."""

@@ -28,7 +28,7 @@ from coocan_reference import draw_exact
 from oracles.coocan import oracle
 from strategies import draw_heavy
 
-GOLDEN = json.loads((Path(__file__).parent / "data" / "coocan_golden.json").read_text())
+GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "coocan_golden.json").read_text())
 
 
 def stacked(
@@ -542,7 +542,7 @@ def test_every_k_rule_is_placed_and_documented() -> None:
     for each, and this file names each in a test."""
     import conquian.coocan
 
-    page = (Path(__file__).parent.parent / "docs" / "rules" / "coo-can.md").read_text()
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "coo-can.md").read_text()
     tests = Path(__file__).read_text()
     for k in range(1, 10):
         assert re.search(rf"\bK{k}\b", conquian.coocan.__doc__ or "")

@@ -7,8 +7,8 @@ Everything else is T1–T19, so the rules are tested here where the pack changes
 them (the deal, the order of sequences, the tableau, one long suit winning) and
 in the pieces around the engine (registry, diagrams, JSON, CLI, bots, samples).
 The engine's legal actions under the full pack are checked against the options
-oracle in ``tests/test_seats.py`` (preset ``full-pack``, 2 to 4 seats) and
-``tests/properties/test_two_hand_options.py``.
+oracle in ``tests/offer/test_seats.py`` (preset ``full-pack``, 2 to 4 seats) and
+``tests/properties/test_offer_options.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_offer import assert_illegal, deal_game, texts
+from test_offer import play as play_actions
 
 from conquian import (
     ConquianRules,
@@ -43,8 +45,6 @@ from conquian.offer import ConquianState
 from conquian.offer.dealing import deal_positions
 from conquian.offer.tables import sequence_order
 from conquian.render.svg import render
-from test_two_hand import assert_illegal, deal_game, texts
-from test_two_hand import play as play_actions
 
 FULL = ConquianRules(pack="standard")
 PONE = 1

@@ -13,7 +13,7 @@ import pytest
 import conquian
 from conquian import ConquianRules, CooCanRules, CooncanRules, HeuristicAgent, Match
 
-GOLDEN = Path(__file__).parent / "data" / "json_documents_golden.json"
+GOLDEN = Path(__file__).parent.parent / "data" / "json_documents_golden.json"
 
 RULES: dict[str, Any] = {
     "two-hand": ConquianRules(),

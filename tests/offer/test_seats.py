@@ -6,7 +6,7 @@ and attempt to meld eight." The rules of more seats are T1–T15 with "the
 opponent" read as the player on the left (T17, T18).
 
 Three kinds of test: the engine's legal actions against the independent
-options oracle (``tests/oracles/two_hand_options.py``) at every state of
+options oracle (``tests/oracles/offer_options.py``) at every state of
 seeded deals, for every seat count and preset; the two-seat game unchanged
 (a hash of the legal actions of seeded random play, computed before the
 engine learnt more seats); and one concrete position per rule.
@@ -43,7 +43,7 @@ from conquian import (
 )
 from conquian.offer import deal
 from conquian.offer.board import left_of, right_of
-from oracles import two_hand_options as oracle
+from oracles import offer_options as oracle
 
 PRESETS = {
     "default": {},
@@ -424,9 +424,9 @@ def test_position_and_view_json_follow_their_schemas(players: int) -> None:
 @pytest.mark.parametrize("preset", ["default", "hoyle", "blog", "american"])
 def test_takes_melds_and_borrows_equal_the_naive_oracle(players: int, preset: str) -> None:
     """T8, T9, no dead ends with more seats: the engine's takes, melds and borrows are those
-    the plain search of ``tests/oracles/two_hand.py`` finds for the seat to act."""
+    the plain search of ``tests/oracles/offer.py`` finds for the seat to act."""
     from conquian import Borrow
-    from oracles import two_hand as naive
+    from oracles import offer as naive
 
     rules = ConquianRules(players=players, **PRESETS[preset])  # type: ignore[arg-type]
     used = 0  # states with a take, meld or borrow

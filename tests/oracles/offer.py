@@ -5,7 +5,7 @@ Nothing here is fast: the moves of a turn are worked out directly from
 the player's melds, every card each of his melds may lend), and whether a
 turn can be finished is a plain search over them. The engine
 (`conquian.offer`) must agree with it on every state; the properties in
-``tests/properties/test_two_hand_props.py`` check that.
+``tests/properties/test_offer_props.py`` check that.
 
 A turn is a `Turn`: the mover's hand, the table, the pending cards, the cards
 borrowed this turn, and for each pending borrowed card the table indices it

@@ -1,6 +1,6 @@
 """The rummy engine's legal actions against a brute-force reading of the rules (M2-M5, M9).
 
-The oracle (`tests/oracles/cooncan.py`) knows nothing of the engine's
+The oracle (`tests/oracles/rummy.py`) knows nothing of the engine's
 enumeration. Over many states reached by random play, the engine must offer
 exactly the oracle's actions, and each must lead to the table and hand the
 oracle expects.
@@ -16,7 +16,7 @@ import pytest
 
 from conquian import JOKER, CooncanRules, Force, Meld, new_game
 from conquian.rummy import CooncanState
-from oracles.cooncan import oracle
+from oracles.rummy import oracle
 
 
 def check(state: CooncanState) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import oracles.two_hand as oracle
+import oracles.offer as oracle
 from conquian import (
     Borrow,
     Card,
@@ -229,7 +229,7 @@ def test_views_hide_what_the_player_cannot_see(
         assert len(view.unseen) == len(state.hand(1 - player)) + state.stock_size
 
 
-# -- the engine against the oracle (tests/oracles/two_hand.py) -------------------------------
+# -- the engine against the oracle (tests/oracles/offer.py) -------------------------------
 
 
 @settings(max_examples=max(5, settings().max_examples // 4))

@@ -18,7 +18,7 @@ import pytest
 from conquian import CooncanRules, cards, new_game
 from conquian.rummy import CooncanState
 
-GOLDEN = json.loads((Path(__file__).parent / "data" / "cooncan_golden.json").read_text())
+GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "cooncan_golden.json").read_text())
 
 
 def perft(state: CooncanState, depth: int) -> int:

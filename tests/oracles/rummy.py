@@ -5,7 +5,7 @@ the hand, with every joker named every way that could matter, and asks
 `conquian.combos.core.build`, `extend`, `fits` and `shifts` whether the result is
 a combination. It then applies the no-dead-end rule of M2 by a plain search.
 `oracle(state)` is every legal action of a state with the hand and table it
-leads to; `tests/test_cooncan_oracle.py` checks the engine against it.
+leads to; `tests/rummy/test_rummy_oracle.py` checks the engine against it.
 """
 
 from __future__ import annotations

@@ -640,7 +640,7 @@ def test_a_card_outside_the_pack_in_play_is_named(rules: Rules, text: str, why: 
 
 # -- play: matches, seats, presets, saving and resuming (issue #26) ---------------------------
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "docs" / "examples" / "bots"
 
 

@@ -40,7 +40,7 @@ from conquian.formats.records import (
     GameRecord,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 Loader = Callable[[str], object]
 

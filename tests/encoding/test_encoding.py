@@ -35,7 +35,7 @@ from conquian import (
 )
 from conquian.encoding import FactoredActions, Observer, observation, observation_layout
 
-GOLDEN = Path(__file__).parent / "data" / "action_ids.json"
+GOLDEN = Path(__file__).parent.parent / "data" / "action_ids.json"
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 all_rules = st.sampled_from(
     [
@@ -403,7 +403,7 @@ def _golden() -> dict[str, object]:
 
 def test_action_ids_match_the_golden_file() -> None:
     """The ids of every golden rules object are those published (tests/data/action_ids.json);
-    regenerate only for a new format, with ``python tests/test_encoding.py --write``."""
+    regenerate only for a new format, with ``python tests/encoding/test_encoding.py --write``."""
     expected = json.loads(GOLDEN.read_text(encoding="utf-8"))
     assert _golden() == expected
 

@@ -1,7 +1,7 @@
 """The sources' readings of laying down (T8 `lay_down`) and borrowing (T9) as worked examples.
 
 Each example is judged twice: by the engine (`new_game` and `apply`) and by
-the brute-force oracle of ``tests/oracles/two_hand_options.py``; both must
+the brute-force oracle of ``tests/oracles/offer_options.py``; both must
 give the answer the source gives.
 
 Positions are dealt with `new_game(rules, deck=..., dealer=0)`: two cards at a
@@ -28,7 +28,7 @@ from conquian import (
     parse_action,
 )
 from conquian.combos.core import build
-from oracles import two_hand_options as oracle
+from oracles import offer_options as oracle
 
 DEALER, PONE = 0, 1
 BOTH = [pytest.param("engine"), pytest.param("oracle")]
