@@ -32,8 +32,8 @@ deal (`time.process_time` around its calls, one process). With more than two sea
 rotated through the seats on every board; the score is then the first agent's, to be
 compared with that of another first agent against the same field (an equal player
 scores about ``1/n`` of the decided deals). The ratings are a Bradley–Terry fit of the
-scores, ``heuristic@v1`` (or the first name) at 1500. ``--markdown`` prints the table
-for the docs.
+scores, ``heuristic@v1`` (or the first name) at 1500. ``--field NAME`` plays only the
+pairings against NAME, and ``--markdown`` prints the table for the docs.
 """
 
 from __future__ import annotations
@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=200, help="boards a pairing (duplicate)")
     parser.add_argument("--start", type=int, default=0, help="the first board (duplicate)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument(
+        "--field", help="play only the pairings against this agent (duplicate; in every other seat)"
+    )
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.agents.split(",")]
     unknown = [n for n in names if n not in LADDER]
@@ -203,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown agent {unknown[0]!r}: use some of {', '.join(LADDER)}")
     rules = two_player_rules(args.game, args.players)
     if args.duplicate:
-        return run_duplicate(names, rules, args.boards, args.seed, args.start, args.markdown)
+        return run_duplicate(
+            names, rules, args.boards, args.seed, args.start, args.markdown, args.field
+        )
     results: dict[tuple[str, str], tuple[float, float]] = {}
     rows: list[tuple[str, int, int]] = []
     title = GAMES[args.game].title
@@ -244,7 +249,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_duplicate(
-    names: list[str], rules: Rules, boards: int, seed: int, start: int, markdown: bool
+    names: list[str],
+    rules: Rules,
+    boards: int,
+    seed: int,
+    start: int,
+    markdown: bool,
+    field: str | None = None,
 ) -> int:
     """Play every pairing of `names` on duplicate boards and print the table."""
     title = GAMES[rules.game].title if rules.game in GAMES else rules.game
@@ -255,7 +266,10 @@ def run_duplicate(
     )
     rows = []
     scores: dict[tuple[str, str], tuple[float, float]] = {}
-    for b, a in combinations(names, 2):  # the later (stronger) agent of the list first
+    pairs = [(a, b) for b, a in combinations(names, 2)]  # the later (stronger) agent first
+    if field is not None:
+        pairs = [(a, field) for a in names if a != field]
+    for a, b in pairs:
         row = duplicate_pair(a, b, rules, boards, seed, start)
         rows.append(row)
         won, lost, even = row["record"]  # type: ignore[misc]
@@ -280,7 +294,7 @@ def run_duplicate(
                 f"CPU a deal {cpu_a:.4f} s / {cpu_b:.4f} s",
                 flush=True,
             )
-    if rules.players == 2 and len(names) > 2:
+    if rules.players == 2 and len(names) > 2 and field is None:
         anchor = "heuristic@v1" if "heuristic@v1" in names else names[0]
         rated = ratings(names, scores, anchor)  # type: ignore[arg-type]
         print(f"  rating (Bradley-Terry on scores, Elo scale, {anchor} = 1500):")

@@ -12,7 +12,8 @@ are left face down (the stock, ``view.pack_size``; Coo-Can's deck, ``deck_size``
   consistent with the view, each played to its end after each of the heuristic's
   `candidates` best actions, every seat then following the heuristic;
 - **late** (at most `late` cards): `late_samples` deals, and the candidates compared
-  on them with a smaller `margin`;
+  on them with a smaller `margin`; with more than two seats, where a rollout plays a
+  longer deal, only these decisions search, with `samples` deals and `margin`;
 - **the end** (at most `exact` cards, two seats): every sampled deal is solved exactly
   instead of rolled out (`solve`): each seat, knowing that deal's cards, plays to win it
   (alpha–beta over the deal's legal actions to its end, every action tried). A deal whose
@@ -197,13 +198,15 @@ class SearchAgent:
         if len(actions) == 1:
             return actions[0]
         left = _face_down(view)
-        if left > self.quiet:
+        two = len(view.hand_sizes) == 2
+        # With more seats a rollout plays a longer deal: only the late decisions search.
+        if left > (self.quiet if two else self.late):
             return self._policy(view)
         rng = random.Random(self._rng.getrandbits(64))
-        late = left <= self.late
+        late = left <= self.late and two
         count = self.late_samples if late else self.samples
         margin = self.late_margin if late else self.margin
-        exact = left <= self.exact and len(view.hand_sizes) == 2
+        exact = left <= self.exact and two
         order = ranked(view)[: self.candidates]
         me = view.player
         gains: list[list[float]] = [[] for _ in order]

@@ -36,11 +36,11 @@ from .reading import HandReader
 
 __all__ = ["REFUSE", "THROW", "Tells"]
 
-REFUSE = 0.35
+REFUSE = 0.12
 """The chance a player refuses a card he could meld with two of his hidden cards (the
 calibration's figure over several opponents)."""
 
-THROW = 0.25
+THROW = 0.05
 """How much less often a thrown card makes a combination with two cards of the hand than
 the hand's other cards do (the calibration's figure over several opponents)."""
 
