@@ -59,12 +59,12 @@ def test_search_is_registered_and_plays_legal_reproducible_moves() -> None:
         assert a in view.legal_actions and a == b
 
 
-def test_early_in_the_deal_it_plays_the_heuristic_choice() -> None:
+def test_early_in_the_deal_without_early_deals_it_plays_the_heuristic_choice() -> None:
     state = new_game(ConquianRules(), seed=11)
     for _ in range(6):
         view = state.view(state.current_player)  # type: ignore[arg-type]
         assert view.pack_size > 14
-        assert SearchAgent(2)(view) == HeuristicAgent()(view)
+        assert SearchAgent(2, early=0)(view) == HeuristicAgent()(view)
         state = state.apply(HeuristicAgent()(view))
 
 

@@ -4,10 +4,12 @@ spends its time late in the deal, reads the opponent, and plays the last cards e
 It sees only its view (C6). For each decision with a choice it looks at how many cards
 are left face down (the stock, ``view.pack_size``; Coo-Can's deck, ``deck_size``):
 
-- **early** (more than `quiet` cards): it plays the heuristic's choice, searching not
-  at all: with many cards to come, sampled deals tell the candidates apart by less than
-  their noise (on 0.1.0's searching bot, about +0.003 of a deal a decision with 15 or more
-  stock cards, against +0.02 to +0.03 with 3 to 7);
+- **far** (more than `horizon` cards, or with more than two seats more than `late`):
+  the heuristic's choice, without searching;
+- **early** (more than `quiet` cards): the middle search on `early` deals only: with
+  many cards to come, sampled deals tell the candidates apart by less than their noise
+  (on 0.1.0's searching bot, about +0.003 of a deal a decision with 15 or more stock
+  cards, against +0.02 to +0.03 with 3 to 7);
 - **middle**: perfect-information Monte Carlo as ``"pimc"`` does: `samples` deals
   consistent with the view, each played to its end after each of the heuristic's
   `candidates` best actions, every seat then following the heuristic;
@@ -134,7 +136,9 @@ class SearchAgent:
     """The library's strongest bot: a search late in the deal that reads the opponent and
     solves the last cards exactly (see the module). Registered as ``"search"``.
 
-    - `quiet`: above this many face-down cards it plays the heuristic's choice;
+    - `horizon`: above this many face-down cards it plays the heuristic's choice;
+    - `quiet`, `early`: above `quiet` face-down cards it compares the candidates on only
+      `early` deals (0: it plays the heuristic's choice);
     - `samples`, `candidates`, `margin`: the middle search (deals, the heuristic's best
       actions compared, and the standard errors of the paired differences by which
       another candidate must beat the heuristic's favourite);
@@ -154,7 +158,9 @@ class SearchAgent:
         self,
         seed: int | None = 0,
         *,
+        horizon: int = 20,
         quiet: int = 14,
+        early: int = 6,
         samples: int = 8,
         candidates: int = 2,
         margin: float = 1.0,
@@ -172,7 +178,9 @@ class SearchAgent:
         if samples < 1 or late_samples < 1:
             raise ValueError("samples and late_samples must be at least 1")
         self.seed = seed
+        self.horizon = horizon
         self.quiet = quiet
+        self.early = early
         self.samples = samples
         self.candidates = candidates
         self.margin = margin
@@ -200,11 +208,13 @@ class SearchAgent:
         left = _face_down(view)
         two = len(view.hand_sizes) == 2
         # With more seats a rollout plays a longer deal: only the late decisions search.
-        if left > (self.quiet if two else self.late):
+        if left > (self.horizon if two else self.late) or (left > self.quiet and not self.early):
             return self._policy(view)
         rng = random.Random(self._rng.getrandbits(64))
         late = left <= self.late and two
         count = self.late_samples if late else self.samples
+        if two and left > self.quiet:
+            count = self.early
         margin = self.late_margin if late else self.margin
         exact = left <= self.exact and two
         order = ranked(view)[: self.candidates]
