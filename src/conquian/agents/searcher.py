@@ -4,12 +4,12 @@ spends its time late in the deal, reads the opponent, and plays the last cards e
 It sees only its view (C6). For each decision with a choice it looks at how many cards
 are left face down (the stock, ``view.pack_size``; Coo-Can's deck, ``deck_size``):
 
-- **far** (more than `horizon` cards, or with more than two seats more than `late`):
-  the heuristic's choice, without searching;
-- **early** (more than `quiet` cards): the middle search on `early` deals only: with
-  many cards to come, sampled deals tell the candidates apart by less than their noise
-  (on 0.1.0's searching bot, about +0.003 of a deal a decision with 15 or more stock
-  cards, against +0.02 to +0.03 with 3 to 7);
+- **early** (more than `quiet` cards, or with more than two seats more than `late`):
+  the heuristic's choice, without searching: with many cards to come, sampled deals tell
+  the candidates apart by less than their noise (on 0.1.0's searching bot, about +0.003
+  of a deal a decision with 15 or more stock cards, against +0.02 to +0.03 with 3 to 7).
+  With `early` deals it searches there too, up to `horizon` cards face down (measured:
+  no gain, nearly twice the CPU; see the Bots page);
 - **middle**: perfect-information Monte Carlo as ``"pimc"`` does: `samples` deals
   consistent with the view, each played to its end after each of the heuristic's
   `candidates` best actions, every seat then following the heuristic;
@@ -160,7 +160,7 @@ class SearchAgent:
         *,
         horizon: int = 20,
         quiet: int = 14,
-        early: int = 6,
+        early: int = 0,
         samples: int = 8,
         candidates: int = 2,
         margin: float = 1.0,

@@ -107,7 +107,7 @@ class Tells:
         if deals.hidden == 0:
             return None
         me = view.player
-        other = 1 - me
+        other = (me + 1) % len(view.hand_sizes)  # two seats: the other hand
         unseen = sorted(view.unseen)
         still = set(unseen)
         sample: State = view.sample_state(rng)  # type: ignore[attr-defined]
@@ -148,7 +148,7 @@ class Tells:
     def draw(self, rng: random.Random) -> Callable[[], State]:
         """Deals consistent with the view, kept in proportion to their hands' weights."""
         uniform = uniform_samples(self.view)
-        other = 1 - self.view.player
+        other = (self.view.player + 1) % len(self.view.hand_sizes)
         still = set(self.view.unseen)
 
         def one() -> State:
