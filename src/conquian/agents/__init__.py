@@ -12,7 +12,7 @@ state, so a bot cannot look at hidden cards. Three agents come with the library:
   also named ``"ismcts"``);
 - `SearchAgent` (``"search"``), the strongest: it searches late in the deal, weighs
   its sampled deals by what the opponent's choices say (`Tells`) and solves the
-  last card exactly;
+  last three stock cards exactly;
 - the frozen references ``"heuristic@v1"`` and ``"pimc@v1"`` (`HeuristicV1`,
   `PIMCV1`): the heuristic and the searching bot of 0.1.0, for measuring others.
 
