@@ -97,11 +97,14 @@ def test_compiled_modules_are_the_planned_ones() -> None:
 
 def test_parts_that_stay_python_are_never_compiled() -> None:
     """The package's entry, the records, the CLI, the mypyc shim and the agents' play,
-    simulations and search stay Python; of the agents only the heuristic may compile."""
+    simulations and search stay Python; of the agents only the heuristic (and its frozen
+    copy, heuristic@v1) may compile."""
     for name in ("conquian", "conquian._mypyc", "conquian.formats.records", "conquian.cli"):
         assert name in MODULES
         assert name not in COMPILED
-    heuristic = {f"conquian.agents.{m}" for m in ("analysis", "two_hand", "cooncan")}
+    heuristic = {
+        f"conquian.agents.{p}{m}" for p in ("", "v1.") for m in ("analysis", "two_hand", "cooncan")
+    }
     assert not any(n.startswith("conquian.agents") and n not in heuristic for n in COMPILED)
 
 

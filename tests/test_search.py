@@ -130,10 +130,12 @@ def test_ismcts_samples_from_the_view_it_is_given() -> None:
 
 
 def test_ismcts_is_registered_and_checks_its_budget() -> None:
-    """make_agent("ismcts", seed) builds it; a budget below one iteration is refused."""
-    assert set(AGENTS) == {"heuristic", "ismcts", "random"}
-    bot = make_agent("ismcts", 4)
-    assert isinstance(bot, ISMCTSAgent) and bot.seed == 4
+    """make_agent("pimc", seed) builds it, and "ismcts" (its name in 0.1.0) too; a budget
+    below one iteration is refused."""
+    assert {"pimc", "ismcts"} <= set(AGENTS)
+    for name in ("pimc", "ismcts"):
+        bot = make_agent(name, 4)
+        assert isinstance(bot, ISMCTSAgent) and bot.seed == 4
     with pytest.raises(ValueError, match="iterations"):
         ISMCTSAgent(iterations=0)
     with pytest.raises(ValueError, match="seconds"):

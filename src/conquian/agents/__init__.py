@@ -8,7 +8,13 @@ state, so a bot cannot look at hidden cards. Three agents come with the library:
 - `HeuristicAgent`, which plays after Foster's "suggestions for good play"
   (1913) and the two-hand advice of Hoyle (1897) and pagat;
 - `ISMCTSAgent`, which searches: it samples whole deals consistent with its
-  view (`view.sample_state`) and plays them out with the heuristic.
+  view (`view.sample_state`) and plays them out with the heuristic (``"pimc"``,
+  also named ``"ismcts"``);
+- `SearchAgent` (``"search"``), the strongest: it searches late in the deal, weighs
+  its sampled deals by what the opponent's choices say (`Tells`) and solves the
+  last three stock cards exactly;
+- the frozen references ``"heuristic@v1"`` and ``"pimc@v1"`` (`HeuristicV1`,
+  `PIMCV1`): the heuristic and the searching bot of 0.1.0, for measuring others.
 
 `HandReader` reads a two-hand opponent's hidden cards from his play, for
 bots that sample deals (the searching bot's `reading`).
@@ -42,21 +48,28 @@ from .process import ProcessAgent
 from .reading import HandReader
 from .registry import AGENTS, make_agent
 from .search import ISMCTSAgent
+from .searcher import SearchAgent
 from .simulate import simulate
 from .summary import DealResult, SimulationSummary, wilson_interval
+from .tells import Tells
+from .v1 import PIMCV1, HeuristicV1
 
 __all__ = [
     "AGENTS",
+    "PIMCV1",
     "Agent",
     "AgentFactory",
     "DealResult",
     "HandReader",
     "HeuristicAgent",
+    "HeuristicV1",
     "ISMCTSAgent",
     "Observer",
     "ProcessAgent",
     "RandomAgent",
+    "SearchAgent",
     "SimulationSummary",
+    "Tells",
     "make_agent",
     "play",
     "share_chart",
