@@ -103,7 +103,7 @@ SELECTION: dict[str, list[str]] = {
         "tests/offer/test_offer_sources.py",
         "src/conquian/offer",
         *_COMMON,
-        "tests/test_search.py",
+        "tests/agents/test_search.py",
         "tests/properties/test_offer_props.py",
         "tests/properties/test_offer_options.py",
     ],

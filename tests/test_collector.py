@@ -107,12 +107,13 @@ def test_long_lived_tables_hold_almost_nothing_the_collector_tracks() -> None:
     assert sum(_tracked(r, seen) for r in _cached(combos._groups_in)) <= 2
     assert combos._SEQUENCES
     assert _tracked(combos._SEQUENCES, seen) <= 1
-    # The game's own actions and combinations, the same for every rule set: a size fixed
-    # by the game (two-hand meld actions, kept up to a number; the combinations of the two
-    # 40-card packs for either player, 586, and the Spanish pack's 28 sequences that end in
-    # a high ace under T26 for either; the forces onto each place of a Cooncan table).
+    # The game's own actions and combinations: a size fixed by the game (two-hand meld
+    # actions, kept up to a number; the combinations of the packs played, for each of at
+    # most four owners, T16, whatever rule sets other tests of this process played; the
+    # forces onto each place of a Cooncan table).
     assert len(board._MELDS) <= board.MELD_ACTIONS
-    assert len(tables._COMBINATIONS) <= 586 + 2 * 28
+    packs = {id(t.order): len(t.fit) for t in tables._TABLES.values()}
+    assert len(tables._COMBINATIONS) <= 4 * sum(packs.values())
     assert len(melds._FORCES) == melds.MAX_COMBINATIONS
     # Everything the package's modules hold: well under the interpreter's own objects
     # (about 20,000 after importing the package), whatever ran before in this process.

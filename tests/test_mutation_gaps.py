@@ -21,22 +21,6 @@ from collections import OrderedDict
 from pathlib import Path
 
 import pytest
-from test_offer import (
-    DEALER_HAND,
-    FOSTER,
-    HOYLE,
-    NINE_DOWN,
-    PAGAT,
-    assert_illegal,
-    build_deck,
-    deal_game,
-)
-from test_offer import play as two_hand_play
-from test_offer import texts as two_hand_texts
-from test_rummy import THREE_JK, rejects
-from test_rummy import game as cooncan_game
-from test_rummy import play as cooncan_play
-from test_rummy import texts as cooncan_texts
 
 from conquian import (
     Card,
@@ -73,6 +57,22 @@ from conquian.errors import RecordError
 from conquian.offer import turn_finishes
 from conquian.rummy import cut_for_deal
 from conquian.rummy.explain import why
+from test_offer import (
+    DEALER_HAND,
+    FOSTER,
+    HOYLE,
+    NINE_DOWN,
+    PAGAT,
+    assert_illegal,
+    build_deck,
+    deal_game,
+)
+from test_offer import play as two_hand_play
+from test_offer import texts as two_hand_texts
+from test_rummy import THREE_JK, rejects
+from test_rummy import game as cooncan_game
+from test_rummy import play as cooncan_play
+from test_rummy import texts as cooncan_texts
 
 STANDARD = Order.of("standard")
 SRC = Path(__file__).resolve().parent.parent / "src"

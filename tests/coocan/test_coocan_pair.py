@@ -9,12 +9,11 @@ import math
 import random
 from collections import Counter
 
-from test_coocan_posterior import _bound, _views
-
 from conquian.cards import shuffle
 from conquian.coocan import CooCanRules, CooCanView, deal
 from conquian.coocan.pair import pair_posterior
 from conquian.coocan.posterior import posterior, uncertain
+from test_coocan_posterior import _bound, _views
 
 
 def _pair_views() -> list[CooCanView]:

@@ -20,8 +20,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_offer import assert_illegal, deal_game, texts
-from test_offer import play as play_actions
 
 from conquian import (
     ConquianRules,
@@ -45,6 +43,8 @@ from conquian.offer import ConquianState
 from conquian.offer.dealing import deal_positions
 from conquian.offer.tables import sequence_order
 from conquian.render.svg import render
+from test_offer import assert_illegal, deal_game, texts
+from test_offer import play as play_actions
 
 FULL = ConquianRules(pack="standard")
 PONE = 1

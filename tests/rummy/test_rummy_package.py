@@ -11,7 +11,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_rummy import game, play
 
 import conquian.rummy
 from conquian import JOKER, Card, CooncanRules, card, cards, make_pack, new_game
@@ -19,6 +18,7 @@ from conquian.combos.core import Combination, Order, melds_in
 from conquian.rummy import CooncanState, cut_for_deal, dealing
 from conquian.rummy.melds import Fits, Memo, plays
 from conquian.rummy.tables import may_meld
+from test_rummy import game, play
 
 ORDER = Order.of("standard")
 

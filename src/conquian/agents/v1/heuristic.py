@@ -4,7 +4,7 @@ a fixed reference.
 It plays exactly as `conquian.agents.HeuristicAgent` played in 0.1.0: the
 scoring is a copy (this package's `two_hand`, `cooncan`, `coocan` and
 `analysis`), so a later change of the live heuristic does not change it.
-``tests/test_bots_golden.py`` holds it to transcripts taken from 0.1.0 through
+``tests/agents/test_bots_golden.py`` holds it to transcripts taken from 0.1.0 through
 `make_agent` with explicit seeds.
 """
 

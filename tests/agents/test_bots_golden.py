@@ -2,7 +2,7 @@
 
 ``heuristic@v1`` stands in for the heuristic of the recorded deals and ``pimc@v1`` for the
 searching bot (``"ismcts"`` in 0.1.0); both are made by `make_agent` with the recorded seeds.
-The cases and the way to write the file again are in ``tests/bots_golden.py``.
+The cases and the way to write the file again are in ``tests/agents/bots_golden.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from conquian.agents import make_agent, play
 from conquian.agents import two_hand as live_two_hand
 from conquian.agents.v1 import PIMCV1, HeuristicV1
 
-GOLDEN = json.loads((Path(__file__).parent / "data" / "bots_golden.json").read_text())
+GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "bots_golden.json").read_text())
 
 FROZEN = {"heuristic": "heuristic@v1", "ismcts": "pimc@v1", "random": "random"}
 

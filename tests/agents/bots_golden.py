@@ -4,11 +4,11 @@ Each case is one deal played by `play` between agents made by `make_agent` with
 explicit seeds; its transcript is the deal's actions, as text. The transcripts
 in ``tests/data/bots_golden.json`` were taken from the heuristic and the
 default searching bot (``"ismcts"``, perfect-information Monte Carlo) of
-0.1.0 before either was touched; ``tests/test_bots_golden.py`` checks that
+0.1.0 before either was touched; ``tests/agents/test_bots_golden.py`` checks that
 ``"heuristic@v1"`` and ``"pimc@v1"`` still play exactly those.
 
 Writing them again is for a deliberate change of a rule or of a sampler's draws
-(`pimc@v1` samples with the library's samplers): ``python tests/bots_golden.py
+(`pimc@v1` samples with the library's samplers): ``python tests/agents/bots_golden.py
 NAME`` plays the cases with the agents named NAME (``heuristic@v1``) in place of
 the recorded ones and prints the JSON.
 """

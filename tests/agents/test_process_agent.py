@@ -28,7 +28,7 @@ from conquian.agents.process import (
     agent_from_name,
 )
 
-BOTS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "bots"
+BOTS = Path(__file__).resolve().parents[2] / "docs" / "examples" / "bots"
 PY = [sys.executable, str(BOTS / "first_bot.py")]
 
 
