@@ -103,7 +103,7 @@ def test_parts_that_stay_python_are_never_compiled() -> None:
         assert name in MODULES
         assert name not in COMPILED
     heuristic = {
-        f"conquian.agents.{p}{m}" for p in ("", "v1.") for m in ("analysis", "two_hand", "cooncan")
+        f"conquian.agents.{p}{m}" for p in ("", "v1.") for m in ("analysis", "offer", "rummy")
     }
     assert not any(n.startswith("conquian.agents") and n not in heuristic for n in COMPILED)
 

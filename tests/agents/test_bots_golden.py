@@ -14,7 +14,7 @@ import pytest
 
 from bots_golden import CASES, rules_of, transcript
 from conquian.agents import make_agent, play
-from conquian.agents import two_hand as live_two_hand
+from conquian.agents import offer as live_offer
 from conquian.agents.v1 import PIMCV1, HeuristicV1
 
 GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "bots_golden.json").read_text())
@@ -55,9 +55,9 @@ def test_a_change_of_the_live_heuristic_leaves_heuristic_v1_as_it_was(
     # Frozen by code: the live heuristic made to discard its worst card changes "heuristic"
     # but not "heuristic@v1".
     name, game, _agents, seeds, deal, dealer = CASES[0]
-    real = live_two_hand._TwoHand.scores
+    real = live_offer._OfferPlayer.scores
     monkeypatch.setattr(
-        live_two_hand._TwoHand, "scores", lambda self: [(-v, k, a) for v, k, a in real(self)]
+        live_offer._OfferPlayer, "scores", lambda self: [(-v, k, a) for v, k, a in real(self)]
     )
     live = [make_agent("heuristic", s) for s in seeds]
     changed = [str(a) for a in play(live, rules_of(game), seed=deal, dealer=dealer).history]

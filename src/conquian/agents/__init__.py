@@ -24,8 +24,8 @@ bots that sample deals (the searching bot's `reading`).
 them up in a `SimulationSummary`.
 
 The package's modules: `base` (the protocol, `RandomAgent`, `play`),
-`analysis` (the hand analysis both games' heuristics share), `two_hand` and
-`cooncan` (the heuristic's play in each game), `heuristic`
+`analysis` (the hand analysis both games' heuristics share), `offer` and
+`rummy` (the heuristic's play in each game), `heuristic`
 (`HeuristicAgent`), `search` (`ISMCTSAgent`), `reading` (`HandReader`),
 `registry` (`AGENTS`), `simulate` (`simulate`), `summary`
 (`SimulationSummary`, `DealResult`) and `chart` (SVG charts of win shares).

@@ -9,11 +9,11 @@ from ..coocan import CooCanGame, CooCanView
 from ..offer import OfferGame
 from ..state.base import PlayerView
 from ..state.game import game_of
-from .analysis import _CooncanView, _Splits, _TwoHandView
+from .analysis import _OfferView, _RummyView, _Splits
 from .base import _no_actions
 from .coocan import scores as coocan_scores
-from .cooncan import _Cooncan
-from .two_hand import _TwoHand
+from .offer import _OfferPlayer
+from .rummy import _RummyPlayer
 
 
 def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float, int, Action]]:
@@ -27,11 +27,11 @@ def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float
         raise TypeError(f"HeuristicAgent does not know the view {type(view).__name__}") from None
     if isinstance(game, CooCanGame):  # Coo-Can's own player (rules K): sets of four, spots
         return coocan_scores(cast(CooCanView, view))
-    brain: _TwoHand | _Cooncan
+    brain: _OfferPlayer | _RummyPlayer
     if isinstance(game, OfferGame):  # Conquian's (rules T)
-        brain = _TwoHand(cast(_TwoHandView, view), splits)
+        brain = _OfferPlayer(cast(_OfferView, view), splits)
     else:  # Cooncan's (rules M)
-        brain = _Cooncan(cast(_CooncanView, view), splits)
+        brain = _RummyPlayer(cast(_RummyView, view), splits)
     return brain.scores()
 
 

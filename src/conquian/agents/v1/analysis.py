@@ -38,7 +38,7 @@ class _View(Protocol):
     def unseen(self) -> tuple[Card, ...]: ...
 
 
-class _TwoHandView(_View, Protocol):
+class _OfferView(_View, Protocol):
     @property
     def rules(self) -> ConquianRules: ...
     @property
@@ -51,7 +51,7 @@ class _TwoHandView(_View, Protocol):
     def stock_size(self) -> int: ...
 
 
-class _CooncanView(_View, Protocol):
+class _RummyView(_View, Protocol):
     @property
     def rules(self) -> CooncanRules: ...
     @property

@@ -2,7 +2,7 @@
 a fixed reference.
 
 It plays exactly as `conquian.agents.HeuristicAgent` played in 0.1.0: the
-scoring is a copy (this package's `two_hand`, `cooncan`, `coocan` and
+scoring is a copy (this package's `offer`, `rummy`, `coocan` and
 `analysis`), so a later change of the live heuristic does not change it.
 ``tests/agents/test_bots_golden.py`` holds it to transcripts taken from 0.1.0 through
 `make_agent` with explicit seeds.
@@ -18,10 +18,10 @@ from ...offer import ConquianView
 from ...rummy import CooncanView
 from ...state.base import PlayerView
 from ..base import _no_actions
-from .analysis import _CooncanView, _Splits, _TwoHandView
+from .analysis import _OfferView, _RummyView, _Splits
 from .coocan import scores as coocan_scores
-from .cooncan import _Cooncan
-from .two_hand import _TwoHand
+from .offer import _OfferPlayer
+from .rummy import _RummyPlayer
 
 __all__ = ["HeuristicV1", "ranked"]
 
@@ -34,9 +34,9 @@ def _scores(view: PlayerView, splits: _Splits | None = None) -> list[tuple[float
     if isinstance(view, CooCanView):  # Coo-Can's own player (rules K): sets of four, spots
         return coocan_scores(view)
     if isinstance(view, ConquianView):  # the say (rules T)
-        return _TwoHand(cast(_TwoHandView, view), splits).scores()
+        return _OfferPlayer(cast(_OfferView, view), splits).scores()
     if isinstance(view, CooncanView):  # Foster's Cooncan (rules M)
-        return _Cooncan(cast(_CooncanView, view), splits).scores()
+        return _RummyPlayer(cast(_RummyView, view), splits).scores()
     raise TypeError(f"heuristic@v1 does not know the view {type(view).__name__}")
 
 

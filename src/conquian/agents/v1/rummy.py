@@ -1,28 +1,29 @@
-"""The heuristic's Cooncan play: Foster's advice for three players and the double pack."""
+"""``heuristic@v1``'s Cooncan play, frozen: Foster's advice for three players and the double
+pack, as the heuristic of 0.1.0 played it (a copy; the live one is `conquian.agents.rummy`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Action, Discard, Draw, Force, Meld, Take
-from ..cards import JOKER, Card, pip_value
-from ..combos.core import Order, build, extend
+from ...actions import Action, Discard, Draw, Force, Meld, Take
+from ...cards import JOKER, Card, pip_value
+from ...combos.core import Order, build, extend
 from .analysis import (
     _NEVER,
     _WIN,
     _Brain,
-    _CooncanView,
     _physical,
     _remove,
+    _RummyView,
     _Splits,
     _Target,
 )
 
 
-class _Cooncan(_Brain):
+class _RummyPlayer(_Brain):
     """Foster's advice for three players and the double pack (pp. 12–47)."""
 
-    def __init__(self, view: _CooncanView, splits: _Splits | None = None) -> None:
+    def __init__(self, view: _RummyView, splits: _Splits | None = None) -> None:
         rules = view.rules
         double = rules.copies == 2
         # With one pack a sequence fills as often as a group (p. 38); with two,

@@ -1,6 +1,6 @@
 """``heuristic@v1``'s two-hand play, frozen: Foster's advice for two players (pp. 56–64), Hoyle
 and pagat, as the heuristic of 0.1.0 played it (a copy; the live one is
-`conquian.agents.two_hand`)."""
+`conquian.agents.offer`)."""
 
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ from .analysis import (
     _NEVER,
     _WIN,
     _Brain,
+    _OfferView,
     _physical,
     _remove,
     _Splits,
     _Target,
-    _TwoHandView,
 )
 
 
-class _TwoHand(_Brain):
+class _OfferPlayer(_Brain):
     """Foster's advice for two players (pp. 56–64), Hoyle 1897 and pagat's tactics."""
 
-    def __init__(self, view: _TwoHandView, splits: _Splits | None = None) -> None:
+    def __init__(self, view: _OfferView, splits: _Splits | None = None) -> None:
         rules = view.rules
         super().__init__(
             view,
