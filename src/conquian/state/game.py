@@ -43,9 +43,9 @@ __all__ = ["Game", "Zone", "find_game", "game_of", "names_text", "register", "re
 
 Zone = Literal["offer", "pending", "stock", "buried", "face-up stock", "pack", "discards", "deck"]
 """A zone a diagram or an observation shows after the hands and the table, in the game's
-words: the card ``"offer"``\\ed (T4), the ``"pending"`` cards to meld (T8), the face-down
-``"stock"`` and the ``"buried"`` cards (T5) of Conquian; the ``"face-up stock"`` and the
-``"pack"`` of Cooncan (M1); the ``"discards"`` and the ``"deck"`` of Coo-Can (K3)."""
+words: Conquian's card on ``"offer"`` (T4), ``"pending"`` cards to meld (T8), face-down
+``"stock"`` and ``"buried"`` cards (T5); Cooncan's ``"face-up stock"`` and ``"pack"``
+(M1); Coo-Can's ``"discards"`` and ``"deck"`` (K3)."""
 
 
 class Game:
