@@ -11,8 +11,7 @@ never a bare `KeyError`, `IndexError`, `AttributeError`, or a `TypeError`
 from deep inside that the caller cannot act on.
 
 The targets are listed by hand, one per argument, so that a new public
-function is fuzzed only once it is added here (see `TARGETS`). The cases in
-`PENDING` still escape today; each names the file where the check belongs.
+function is fuzzed only once it is added here (see `TARGETS`).
 """
 
 from __future__ import annotations
@@ -276,12 +275,6 @@ def _targets() -> list[Target]:
 
 TARGETS = _targets()
 
-# The targets that still let an undocumented error out, and the file where the check belongs
-# (none today). A target enters here only while its module's owner is fixing it.
-PENDING: dict[str, str] = {}
-assert set(PENDING) <= {t.name for t in TARGETS}
-
-
 # The names of `conquian.__all__` that take no argument worth fuzzing, and why.
 NOT_FUZZED = {
     "JOKER": "a constant",
@@ -338,27 +331,10 @@ def _check(target: Target, value: object) -> None:
             ) from error
 
 
-@pytest.mark.parametrize("target", [t for t in TARGETS if t.name not in PENDING], ids=repr)
+@pytest.mark.parametrize("target", TARGETS, ids=repr)
 @given(value=wrong_values)
 def test_e2_public_functions_raise_only_documented_errors(target: Target, value: object) -> None:
     """E1, E2: a wrong argument gets a ConquianError, or a TypeError/ValueError naming it."""
-    _check(target, value)
-
-
-@pytest.mark.parametrize(
-    "target",
-    [
-        pytest.param(t, marks=pytest.mark.skip(reason=f"escapes until fixed in {PENDING[t.name]}"))
-        for t in TARGETS
-        if t.name in PENDING
-    ],
-    ids=repr,
-)
-@given(value=wrong_values)
-def test_e2_pending_public_functions_raise_only_documented_errors(
-    target: Target, value: object
-) -> None:
-    """E1, E2: as above, for the arguments whose check lives in another module (`PENDING`)."""
     _check(target, value)
 
 
