@@ -168,13 +168,11 @@ def sample_offer(
         return sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
     # T21: the drawn deal comes with its trade rounds played; the rest of the history is
     # replayed on it.
-    if accept is None:
-
-        def accept(state: S) -> bool:
-            return bool(state.view(view.player) == view)
+    def gives_view(state: S) -> bool:
+        return bool(state.view(view.player) == view)
 
     rest = _Rest(view.player, tuple(view.history)[deal_with.skip :])
-    return sampled(rest, draw, accept, own_fixed=True)
+    return sampled(rest, draw, accept or gives_view, own_fixed=True)
 
 
 class _Rest:
