@@ -166,6 +166,7 @@ def sample_offer(
 
     if not deal_with.skip:
         return sampled(view, draw, accept, own_fixed=True)  # his hand: dealt less played
+
     # T21: the drawn deal comes with its trade rounds played; the rest of the history is
     # replayed on it.
     def gives_view(state: S) -> bool:
