@@ -10,7 +10,8 @@ from conquian import ConquianRules, CooCanRules, CooncanRules, new_game
 from conquian.actions import Pass
 from conquian.agents import make_agent
 from conquian.agents.heuristic import HeuristicAgent
-from conquian.agents.searcher import SearchAgent, _worth, solve
+from conquian.agents.search import _worth
+from conquian.agents.searcher import SearchAgent, solve
 from conquian.agents.tells import Tells, mates
 from conquian.cards import cards
 from conquian.offer.tables import sequence_order
@@ -38,7 +39,7 @@ def minimax(state: State, seat: int) -> float:
     """The plain minimax worth of a two-seat deal to `seat`: the reference for `solve`."""
     mover = state.current_player
     if mover is None:
-        return _worth(state, seat)
+        return _worth(state, seat, 0.5)  # a tableau: a half to each seat (T12)
     values = [minimax(state.apply(a), seat) for a in state.legal_actions()]
     return max(values) if mover == seat else min(values)
 

@@ -58,13 +58,30 @@ def _worth(final: State, seat: int, undecided: float) -> float:
 
 
 def _rollout(state: State, policy: HeuristicAgent, limit: int) -> State:
-    """Play `state` on with `policy` in every seat, at most `limit` actions."""
+    """Play `state` on with `policy` in every seat, at most `limit` actions; a forced action
+    (the only legal one, which the policy would choose) builds no view."""
     for _ in range(limit):
         seat = state.current_player
         if seat is None:
             break
-        state = state.apply(policy(state.view(seat)))
+        legal = state.legal_actions()
+        state = state.apply(legal[0] if len(legal) == 1 else policy(state.view(seat)))
     return state
+
+
+def _clear_winner(gains: list[list[float]], margin: float) -> int:
+    """Which candidate to play, given ``gains[k][i]``, how much better candidate ``k`` did
+    than the heuristic's favourite (candidate 0) on deal ``i``: the favourite, unless one did
+    better by more than `margin` standard errors of the paired differences (the noise of a
+    few deals would otherwise pick the luckiest candidate, not the best)."""
+    best, best_mean = 0, 0.0
+    for k in range(1, len(gains)):
+        g = gains[k]
+        mean = sum(g) / len(g)
+        spread = math.sqrt(sum((x - mean) ** 2 for x in g) / max(1, len(g) - 1))
+        if mean > best_mean and mean > margin * spread / math.sqrt(len(g)):
+            best, best_mean = k, mean
+    return best
 
 
 _SETTINGS: dict[str, object] = {
@@ -225,17 +242,7 @@ class ISMCTSAgent:
             ]
             for k, w in enumerate(worths):
                 gains[k].append(w - worths[0])
-        # Leave the heuristic's favourite only for a candidate that did better by more than
-        # `margin` standard errors of the paired differences: the noise of a few deals
-        # would otherwise pick the luckiest candidate, not the best.
-        best, best_mean = 0, 0.0
-        for k in range(1, len(order)):
-            g = gains[k]
-            mean = sum(g) / len(g)
-            spread = math.sqrt(sum((x - mean) ** 2 for x in g) / max(1, len(g) - 1))
-            if mean > best_mean and mean > self.margin * spread / math.sqrt(len(g)):
-                best, best_mean = k, mean
-        return order[best]
+        return order[_clear_winner(gains, self.margin)]
 
     # -- single-observer information-set MCTS ----------------------------------------------
 

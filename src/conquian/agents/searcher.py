@@ -35,41 +35,22 @@ the same views.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 
 from ..actions import Action
 from ..determinize import samples as uniform_samples
-from ..games import game_of
-from ..state.base import Outcome, PlayerView, State
+from ..state.base import PlayerView, State
 from .base import _no_actions
 from .heuristic import HeuristicAgent, ranked
+from .search import _clear_winner, _rollout, _worth
 from .tells import REFUSE, THROW, Tells
 
 __all__ = ["SearchAgent", "solve"]
 
 
-def _worth(final: State, seat: int) -> float:
-    """What a finished deal is worth to `seat`, between 0 and 1 (a tableau ½)."""
-    result = final.result
-    if result is None or result.outcome is not Outcome.WIN:
-        return 0.5
-    scale = game_of(final.rules).payment_scale(final.rules)
-    if scale is None:  # won or lost, whatever the size (a counter from each loser, T13, T19)
-        return 1.0 if result.winner == seat else 0.0
-    return 0.5 + 0.5 * math.tanh(result.payments[seat] / scale)
-
-
-def _rollout(state: State, policy: HeuristicAgent, limit: int = 400) -> State:
-    """Play `state` on with `policy` in every seat; a forced action builds no view."""
-    for _ in range(limit):
-        seat = state.current_player
-        if seat is None:
-            break
-        legal = state.legal_actions()
-        state = state.apply(legal[0] if len(legal) == 1 else policy(state.view(seat)))
-    return state
+_ROLLOUT_LIMIT = 400
+"""The most actions a rollout plays before it is scored as it stands."""
 
 
 def _face_down(view: PlayerView) -> int:
@@ -100,7 +81,7 @@ def solve(state: State, seat: int, nodes: int) -> float | None:
     def search(s: State, alpha: float, beta: float) -> float:
         mover = s.current_player
         if mover is None:
-            return _worth(s, seat)
+            return _worth(s, seat, 0.5)  # a tableau is worth a half to each seat (T12)
         count[0] += 1
         if count[0] > nodes:
             raise _Budget
@@ -228,20 +209,11 @@ class SearchAgent:
                 after = deal.apply(a)
                 v = solve(after, me, self.nodes) if exact else None
                 if v is None:
-                    v = _worth(_rollout(after, self._policy), me)
+                    v = _worth(_rollout(after, self._policy, _ROLLOUT_LIMIT), me, 0.5)
                 worths.append(v)
             for k, w in enumerate(worths):
                 gains[k].append(w - worths[0])
-        # Leave the heuristic's favourite only for a candidate that did better by more than
-        # `margin` standard errors of the paired differences.
-        best, best_mean = 0, 0.0
-        for k in range(1, len(order)):
-            g = gains[k]
-            mean = sum(g) / len(g)
-            spread = math.sqrt(sum((x - mean) ** 2 for x in g) / max(1, len(g) - 1))
-            if mean > best_mean and mean > margin * spread / math.sqrt(len(g)):
-                best, best_mean = k, mean
-        return order[best]
+        return order[_clear_winner(gains, margin)]
 
     def _sampler(self, view: PlayerView, rng: random.Random) -> Callable[[], State]:
         """Where this decision's deals come from: the reader, or the view's uniform draw."""
