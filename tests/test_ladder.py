@@ -1,4 +1,5 @@
-"""benchmarks/ladder.py --duplicate: scores, intervals clustered by board, Elo, CPU a deal."""
+"""benchmarks/ladder.py --duplicate: scores, intervals clustered by board, Elo, CPU a deal;
+benchmarks/ablate_search.py: variants of the searching bot compared board by board."""
 
 from __future__ import annotations
 
@@ -13,17 +14,18 @@ from conquian import ConquianRules, CooncanRules
 from conquian.state.base import Outcome
 
 
-def _ladder() -> ModuleType:
-    path = Path(__file__).parent.parent / "benchmarks" / "ladder.py"
-    spec = importlib.util.spec_from_file_location("ladder", path)
+def _script(name: str) -> ModuleType:
+    """The benchmark script ``benchmarks/NAME.py`` as a module."""
+    path = Path(__file__).parent.parent / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-ladder = _ladder()
+ladder = _script("ladder")
 
 
 def test_a_deal_is_scored_one_a_half_or_nothing() -> None:
@@ -56,3 +58,20 @@ def test_three_seats_put_the_first_agent_in_one_seat_of_every_board() -> None:
     rules = CooncanRules.three_hand(turn_limit=300)
     row = ladder.duplicate_pair("random", "heuristic@v1", rules, 2, 1, 0)
     assert sum(row["record"]) == 6  # two boards, each played once from every seat
+
+
+def test_ablation_reads_variants_and_compares_them_board_by_board(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ablate = _script("ablate_search")
+    assert ablate.options("samples=16, late_samples=32,reading=False") == {
+        "samples": 16,
+        "late_samples": 32,
+        "reading": False,
+    }
+    assert ablate.options("") == {}
+    fast = "samples=2,late_samples=2"
+    assert ablate.main(["--boards", "2", fast, fast]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:]
+    assert len(rows) == 2 and rows[0].split("|")[2] == rows[1].split("|")[2]  # one score
+    assert "+0.0000 [+0.0000, +0.0000]" in rows[1]  # the same bot: no difference on any board

@@ -69,6 +69,36 @@ def test_early_in_the_deal_without_early_deals_it_plays_the_heuristic_choice() -
         state = state.apply(HeuristicAgent()(view))
 
 
+def test_the_search_plays_out_the_heuristics_five_best_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The middle search compares the heuristic's 5 best actions, not only its 2 best.
+    import conquian.agents.searcher as searcher
+    from conquian.agents.heuristic import ranked
+
+    def wide(seed: int) -> PlayerView | None:
+        """A decision of the middle search with more than five actions, if the deal has one."""
+        state = new_game(ConquianRules(), seed=seed)
+        while state.current_player is not None:
+            view = state.view(state.current_player)
+            if len(view.legal_actions) > 5 and 3 < view.pack_size <= 14:
+                return view
+            state = state.apply(HeuristicAgent()(view))
+        return None
+
+    view = next(v for v in map(wide, range(100)) if v is not None)
+    tried: set[object] = set()
+    played = searcher._rollout
+
+    def rollout(after: State, policy: HeuristicAgent, limit: int) -> State:
+        tried.add(after.history[-1])
+        return played(after, policy, limit)
+
+    monkeypatch.setattr(searcher, "_rollout", rollout)
+    SearchAgent(1, samples=2, late_samples=2)(view)
+    assert tried == set(ranked(view)[:5])
+
+
 @pytest.mark.parametrize("seed", [3, 8, 21])
 def test_solve_agrees_with_plain_minimax(seed: int) -> None:
     # T12: the deal of two is won by one seat or drawn; alpha-beta finds minimax's worth.

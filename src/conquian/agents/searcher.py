@@ -12,7 +12,9 @@ are left face down (the stock, ``view.pack_size``; Coo-Can's deck, ``deck_size``
   no gain, nearly twice the CPU; see the Bots page);
 - **middle**: perfect-information Monte Carlo as ``"pimc"`` does: `samples` deals
   consistent with the view, each played to its end after each of the heuristic's
-  `candidates` best actions, every seat then following the heuristic;
+  `candidates` best actions (5, where ``"pimc"`` compares 2: the heuristic's second
+  choice is often not the one a search finds better), every seat then following the
+  heuristic;
 - **late** (at most `late` cards): `late_samples` deals, and the candidates compared
   on them with a smaller `margin`; with more than two seats, where a rollout plays a
   longer deal, only these decisions search, with `samples` deals and `margin`;
@@ -143,7 +145,7 @@ class SearchAgent:
         quiet: int = 14,
         early: int = 0,
         samples: int = 8,
-        candidates: int = 2,
+        candidates: int = 5,
         margin: float = 1.0,
         late: int = 7,
         late_samples: int = 16,
