@@ -426,11 +426,39 @@ def score_agent(name: str, positions: list[dict[str, Any]], seed: int) -> list[f
     return regrets
 
 
+def describe(suite: dict[str, Any]) -> list[str]:
+    """Lines on how the suite's positions were valued, bin by bin: how many, by which
+    method, the deals played an action, the actions a position, the share of positions
+    where every action ties with the best, and the CPU time."""
+    lines = []
+    for label in [*suite["bins"], "all"]:
+        group = [p for p in suite["positions"] if label in ("all", p["bin"])]
+        kinds = [p["method"]["kind"] for p in group]
+        methods = ", ".join(
+            f"{kinds.count(k)} {k}"
+            for k in ("exact", "enumerated", "rejection", "chain")
+            if k in kinds
+        )
+        deals = sorted(p["method"]["samples"] for p in group)
+        actions = sum(len(p["actions"]) for p in group) / len(group)
+        all_tied = sum(all(a["tied"] for a in p["actions"]) for p in group) / len(group)
+        cpu = sum(p["method"]["cpu"] for p in group)
+        lines.append(
+            f"stock {label}: {len(group)} positions ({methods}); deals an action "
+            f"{deals[0]}-{deals[-1]}; {actions:.1f} actions a position; "
+            f"every action tied in {all_tied:.0%}; CPU {cpu:.0f} s"
+        )
+    return lines
+
+
 def score(args: argparse.Namespace) -> None:
-    """Print the table of mean regrets."""
+    """Print how the suite was valued, then the table of mean regrets."""
     suite = json.loads(Path(args.suite).read_text())
     positions = suite["positions"]
     bins = suite["bins"]
+    for line in describe(suite):
+        print(line)
+    print()
     names = args.agents.split(",")
     rows = []
     for name in names:
