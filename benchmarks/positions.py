@@ -2,7 +2,8 @@
 
 Two commands::
 
-    python benchmarks/positions.py make --positions 220 --seed 3700 --out benchmarks/positions.json
+    python benchmarks/positions.py make --positions 220 --seed 3700 --samples 4000 \
+        --out benchmarks/positions.json
     python benchmarks/positions.py score --agents heuristic@v1,pimc@v1,search,heuristic,random
 
 **make** plays two-hand deals (``ConquianRules()``, Foster's rules) between ``heuristic@v1``
@@ -503,7 +504,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     m = sub.add_parser("make", help="pick the positions and value their actions")
     m.add_argument("--positions", type=int, default=220)
     m.add_argument("--seed", type=int, default=3700)
-    m.add_argument("--samples", type=int, default=1000, help="deals an action (sampled)")
+    m.add_argument("--samples", type=int, default=4000, help="deals an action (sampled)")
     m.add_argument("--out", default="benchmarks/positions.json")
     s = sub.add_parser("score", help="the mean regret of bots on the suite")
     s.add_argument("--agents", default="heuristic@v1,pimc@v1,search,heuristic,random")
