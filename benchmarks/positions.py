@@ -2,8 +2,7 @@
 
 Two commands::
 
-    python benchmarks/positions.py make --positions 220 --seed 3700 --samples 4000 \
-        --out benchmarks/positions.json
+    python benchmarks/positions.py make --positions 220 --seed 3700 --samples 4000
     python benchmarks/positions.py score --agents heuristic@v1,pimc@v1,search,heuristic,random
 
 **make** plays two-hand deals (``ConquianRules()``, Foster's rules) between ``heuristic@v1``
@@ -26,7 +25,8 @@ again where it stopped.
 **score** asks each bot its choice in each position's view; its regret is the best value
 less the value of its choice (0 when its choice is tied with the best: within two standard
 errors of the paired difference). It prints the mean regret a decision with a 95% interval,
-overall and by stock size.
+overall and by stock size. Both read and write ``benchmarks/positions.json`` unless told
+otherwise (``--out``, ``--suite``).
 """
 
 from __future__ import annotations
