@@ -25,8 +25,8 @@ again where it stopped.
 **score** asks each bot its choice in each position's view; its regret is the best value
 less the value of its choice (0 when its choice is tied with the best: within two standard
 errors of the paired difference). It prints the mean regret a decision with a 95% interval,
-overall and by stock size. Both read and write ``benchmarks/positions.json`` unless told
-otherwise (``--out``, ``--suite``).
+overall and by stock size. ``make`` writes and ``score`` reads ``benchmarks/positions.json``
+unless told otherwise (``--out``, ``--suite``).
 """
 
 from __future__ import annotations
