@@ -3,29 +3,13 @@ benchmarks/ablate_search.py: variants of the searching bot compared board by boa
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
+from benchmark_scripts import benchmark
 from conquian import ConquianRules, CooncanRules
 from conquian.state.base import Outcome
 
-
-def _script(name: str) -> ModuleType:
-    """The benchmark script ``benchmarks/NAME.py`` as a module."""
-    path = Path(__file__).parent.parent / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-ladder = _script("ladder")
+ladder = benchmark("ladder")
 
 
 def test_a_deal_is_scored_one_a_half_or_nothing() -> None:
@@ -63,7 +47,7 @@ def test_three_seats_put_the_first_agent_in_one_seat_of_every_board() -> None:
 def test_ablation_reads_variants_and_compares_them_board_by_board(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    ablate = _script("ablate_search")
+    ablate = benchmark("ablate_search")
     assert ablate.options("samples=16, late_samples=32,reading=False") == {
         "samples": 16,
         "late_samples": 32,

@@ -3,32 +3,17 @@ rebuild, their actions are the views' legal actions, and the valuation's paths w
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from itertools import combinations
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-BENCHMARKS = Path(__file__).parent.parent.parent / "benchmarks"
+from benchmark_scripts import BENCHMARKS, benchmark
 
-
-def _positions() -> ModuleType:
-    path = BENCHMARKS / "positions.py"
-    spec = importlib.util.spec_from_file_location("positions", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["positions"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-positions = _positions()
+positions = benchmark("positions")
 SUITE: dict[str, Any] = json.loads((BENCHMARKS / "positions.json").read_text())
 STORED: list[dict[str, Any]] = SUITE["positions"]
 

@@ -1,0 +1,20 @@
+"""The benchmark scripts of ``benchmarks/`` as modules, for their tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
+
+
+def benchmark(name: str) -> ModuleType:
+    """``benchmarks/NAME.py`` loaded as the module `name`."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
