@@ -8,8 +8,8 @@ import pytest
 
 from conquian import ConquianRules, CooCanRules, CooncanRules, new_game
 from conquian.actions import Pass
-from conquian.agents import make_agent
-from conquian.agents.heuristic import HeuristicAgent
+from conquian.agents import make_agent, searcher
+from conquian.agents.heuristic import HeuristicAgent, ranked
 from conquian.agents.search import _worth
 from conquian.agents.searcher import SearchAgent, solve
 from conquian.agents.tells import Tells, mates
@@ -73,9 +73,6 @@ def test_the_search_plays_out_the_heuristics_five_best_actions(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The middle search compares the heuristic's 5 best actions, not only its 2 best.
-    import conquian.agents.searcher as searcher
-    from conquian.agents.heuristic import ranked
-
     def wide(seed: int) -> PlayerView | None:
         """A decision of the middle search with more than five actions, if the deal has one."""
         state = new_game(ConquianRules(), seed=seed)
