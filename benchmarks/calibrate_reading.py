@@ -23,6 +23,7 @@ takes as its `REFUSE` and `THROW`.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 
 from conquian import ConquianRules
@@ -63,36 +64,38 @@ def tally(opponent: str, deals: int, seed: int) -> Counts:
     rules = ConquianRules()
     order = sequence_order(rules.pack, rules.max_sequence)
     counts = Counts()
+
+    def observe(seat: int, before: State, who: int, action: Action, after: State) -> None:
+        """Count the choice of `who` if he is the opponent, in `seat`."""
+        if who != seat or len(before.legal_actions()) < 2:
+            return
+        hand = list(before.hand(who))
+        offer: Card | None = getattr(before, "offer", None)
+        if offer is not None:
+            refused = isinstance(action, (Pass, Force))
+            if mates(offer, hand, order):
+                counts.say_mates += 1
+                counts.say_mates_refused += refused
+            else:
+                counts.say_none += 1
+                counts.say_none_refused += refused
+        elif isinstance(action, (Discard, Force)) and isinstance(action.card, Card):
+            d = action.card
+            if d not in hand:
+                return
+            rest = [c for c in hand if c != d]
+            counts.throws += 1
+            counts.thrown_mates += bool(mates(d, rest, order))
+            kept = [bool(mates(c, [x for x in hand if x != c], order)) for c in rest]
+            counts.kept_share += sum(kept) / max(1, len(kept))
+
     for i in range(deals):
         seat = i % 2
         agents = [make_agent("heuristic@v1", seed + i), make_agent(opponent, seed + i)]
         if seat == 0:
             agents.reverse()
-
-        def observe(before: State, who: int, action: Action, after: State) -> None:
-            if who != seat or len(before.legal_actions()) < 2:
-                return
-            hand = list(before.hand(who))
-            offer: Card | None = getattr(before, "offer", None)
-            if offer is not None:
-                refused = isinstance(action, (Pass, Force))
-                if mates(offer, hand, order):
-                    counts.say_mates += 1
-                    counts.say_mates_refused += refused
-                else:
-                    counts.say_none += 1
-                    counts.say_none_refused += refused
-            elif isinstance(action, (Discard, Force)) and isinstance(action.card, Card):
-                d = action.card
-                if d not in hand:
-                    return
-                rest = [c for c in hand if c != d]
-                counts.throws += 1
-                counts.thrown_mates += bool(mates(d, rest, order))
-                kept = [bool(mates(c, [x for x in hand if x != c], order)) for c in rest]
-                counts.kept_share += sum(kept) / max(1, len(kept))
-
-        play(agents, rules, seed=seed * 7919 + i, dealer=i // 2 % 2, observe=observe)
+        watch = functools.partial(observe, seat)
+        play(agents, rules, seed=seed * 7919 + i, dealer=i // 2 % 2, observe=watch)
     return counts
 
 
