@@ -27,30 +27,12 @@ import ast
 import functools
 import math
 import sys
-import time
+
+from ladder import CLOCK, Timed, score_of
 
 from conquian import ConquianRules
-from conquian.actions import Action
 from conquian.agents import Agent, simulate
 from conquian.agents.searcher import SearchAgent
-from conquian.state.base import Outcome, PlayerView
-
-CLOCK = [0.0]
-"""Seconds of CPU spent in the variant's calls."""
-
-
-class Timed:
-    """An agent that adds the process time of its calls to ``CLOCK``."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-
-    def __call__(self, view: PlayerView) -> Action:
-        started = time.process_time()
-        try:
-            return self.agent(view)
-        finally:
-            CLOCK[0] += time.process_time() - started
 
 
 def options(text: str) -> dict[str, object]:
@@ -63,7 +45,8 @@ def options(text: str) -> dict[str, object]:
 
 
 def variant(kwargs: dict[str, object], seed: int | None) -> Agent:
-    return Timed(SearchAgent(seed, **kwargs))  # type: ignore[arg-type]
+    """A `SearchAgent` with `kwargs`, its CPU time counted in ``CLOCK["variant"]``."""
+    return Timed(SearchAgent(seed, **kwargs), "variant")  # type: ignore[arg-type]
 
 
 def boards(kwargs: dict[str, object], opponent: str, count: int, seed: int) -> list[float]:
@@ -78,8 +61,7 @@ def boards(kwargs: dict[str, object], opponent: str, count: int, seed: int) -> l
     )
     per: list[list[float]] = [[] for _ in range(count)]
     for d in s.deals:
-        won = d.outcome is Outcome.WIN
-        per[d.index // 2].append((1.0 if d.winner == 0 else 0.0) if won else 0.5)
+        per[d.index // 2].append(score_of(d.outcome, d.winner, 0))
     return [sum(v) / len(v) for v in per]
 
 
@@ -93,9 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     first: list[float] | None = None
     print("| variant | score | difference [95%] | CPU a deal |\n| --- | --- | --- | --- |")
     for text in args.variants:
-        CLOCK[0] = 0.0
+        CLOCK.clear()
         scores = boards(options(text), args.opponent, args.boards, args.seed)
-        cpu = CLOCK[0] / (2 * args.boards)
+        cpu = CLOCK["variant"] / (2 * args.boards)
         mean = sum(scores) / len(scores)
         if first is None:
             first, shown = scores, "—"

@@ -37,14 +37,14 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
 from conquian import ConquianRules, new_game
 from conquian.agents import make_agent
-from conquian.agents.search import _worth
+from conquian.agents.search import _rollout, _worth
 from conquian.agents.v1 import HeuristicV1
 from conquian.cards import Card
 from conquian.determinize import OfferDeals
@@ -290,7 +290,7 @@ def value(position: dict[str, Any], samples: int, rng: random.Random) -> dict[st
     worth: list[list[float]] = [[] for _ in legal]
     for state in deals:
         for k, action in enumerate(legal):
-            final = _rollout(state.apply(action), policy)
+            final = _rollout(state.apply(action), policy, LIMIT)
             worth[k].append(_worth(final, seat, 0.5))
     exact = method["kind"] == "exact"
     means = [sum(w) / len(w) for w in worth]
@@ -314,18 +314,6 @@ def value(position: dict[str, Any], samples: int, rng: random.Random) -> dict[st
         method["lag1"] = round(lag1(worth[best]), 4)
     method["cpu"] = round(time.process_time() - start, 2)
     return {**position, "method": method, "best": str(legal[best]), "actions": actions}
-
-
-def _rollout(state: State, policy: Callable[[PlayerView], Any]) -> State:
-    """Play `state` to its end with `policy` in both seats (at most `LIMIT` actions); a
-    forced action builds no view (as the searching bots' rollouts)."""
-    for _ in range(LIMIT):
-        seat = state.current_player
-        if seat is None:
-            break
-        legal = state.legal_actions()
-        state = state.apply(legal[0] if len(legal) == 1 else policy(state.view(seat)))
-    return state
 
 
 def standard_error(xs: Sequence[float], iid: bool) -> float:

@@ -57,7 +57,7 @@ def _worth(final: State, seat: int, undecided: float) -> float:
     return 0.5 + 0.5 * math.tanh(result.payments[seat] / scale)
 
 
-def _rollout(state: State, policy: HeuristicAgent, limit: int) -> State:
+def _rollout(state: State, policy: Callable[[PlayerView], Action], limit: int) -> State:
     """Play `state` on with `policy` in every seat, at most `limit` actions; a forced action
     (the only legal one, which the policy would choose) builds no view."""
     for _ in range(limit):
