@@ -114,7 +114,7 @@ def play_deal(seed: int, names: Sequence[str]) -> list[State]:
         seat = state.current_player
         assert seat is not None
         legal = state.legal_actions()
-        if len(legal) >= 2 and names[1 - seat] == "heuristic@v1":
+        if len(legal) >= 2 and names[(seat + 1) % len(names)] == "heuristic@v1":
             kept.append(state)
         state = state.apply(legal[0] if len(legal) == 1 else agents[seat](state.view(seat)))
     return kept
@@ -168,8 +168,8 @@ class Position:
     def __init__(self, position: dict[str, Any]) -> None:
         self.state = rebuild(position)
         self.seat: int = position["seat"]
-        self.opponent = 1 - self.seat
         self.view: PlayerView = self.state.view(self.seat)
+        self.opponent = (self.seat + 1) % len(self.view.hand_sizes)  # his left neighbour
         self.deals = OfferDeals(self.view)
         self.unseen: list[Card] = sorted(self.view.unseen)
         self.hidden: int = self.deals.hidden
