@@ -50,7 +50,8 @@ def test_the_suite_has_its_positions_in_every_bin() -> None:
 def test_each_position_has_its_fields_and_a_best_action() -> None:
     for p in STORED:
         assert {"seed", "players", "seat", "stock", "bin", "history", "method", "best"} <= set(p)
-        assert p["players"][(p["seat"] + 1) % len(p["players"])] == "heuristic@v1"  # the opponent read is the bot
+        opponent = (p["seat"] + 1) % len(p["players"])  # the seat read: his left neighbour
+        assert p["players"][opponent] == "heuristic@v1"
         assert p["bin"] == positions.bin_of(p["stock"])
         method = p["method"]
         assert method["kind"] in ("exact", "enumerated", "rejection", "chain")
